@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// Configuration is read once, here, and handed to constructors. Empty strings count as unset.
+const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const url = (fallback: string) =>
+	z.preprocess((v) => (v === '' || v === undefined ? fallback : v), z.url());
+const port = (fallback: number) =>
+	z.preprocess((v) => (v === '' || v === undefined ? fallback : v), z.coerce.number().int().min(0).max(65535));
+const flag = z.preprocess(
+	(v) => (v === '' || v === undefined ? undefined : String(v).toLowerCase()),
+	z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1')
+);
+
+const Env = z.object({
+	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+	HOST: z.preprocess((v) => v || '127.0.0.1', z.string()),
+	DATA_DIR: z.preprocess((v) => v || './data', z.string()),
+	DATABASE_URL: optional,
+	DATABASE_AUTH_TOKEN: optional,
+	AUTH_SECRET: optional,
+	SELF_HOST: flag,
+	NEXT_PUBLIC_URL: url('http://localhost:3002'),
+	STATUS_PAGE_URL: url('http://localhost:3003'),
+	OAUTH_ISSUER: url('http://localhost:3001'),
+	DASHBOARD_URL: url('http://localhost:3002'),
+	EMAIL_PROVIDER_API_KEY: optional,
+	EMAIL_PROVIDER_SMTP_URL: url('smtps://smtp.resend.com:465'),
+	SMTP_URL: optional,
+	MAIL_FROM: z.preprocess((v) => v || 'Upstate <no-reply@upstate.local>', z.string()),
+	ANALYTICS_URL: optional,
+	ANALYTICS_API_KEY: optional,
+	ANALYTICS_INGEST_TOKEN: optional,
+	CRON_SECRET: optional,
+	WORKFLOWS_URL: url('http://127.0.0.1:3000'),
+	SERVICE_WEB_BASE_URL: optional,
+	AI_BASE_URL: optional,
+	AI_API_KEY: optional,
+	AI_MODEL: optional,
+	AI_GATEWAY_API_KEY: optional,
+	WORKFLOWS_PORT: port(3000),
+	API_PORT: port(3001),
+	DASHBOARD_PORT: port(3002),
+	STATUS_PAGE_PORT: port(3003),
+	INGEST_PORT: port(8081),
+	WORKSPACE_DEFAULT_LIMITS: optional
+});
+
+export type Config = ReturnType<typeof buildConfig>;
+
+export class ConfigError extends Error {}
+
+function buildConfig(env: z.infer<typeof Env>) {
+	const isProduction = env.NODE_ENV === 'production';
+	const dataDir = path.resolve(env.DATA_DIR);
+	if (isProduction && !env.AUTH_SECRET) {
+		throw new ConfigError(
+			'AUTH_SECRET is required in production: set it to a random 32-byte base64 value (openssl rand -base64 32).'
+		);
+	}
+	let defaultLimits: Record<string, unknown> = {};
+	if (env.WORKSPACE_DEFAULT_LIMITS) {
+		try {
+			defaultLimits = z.record(z.string(), z.unknown()).parse(JSON.parse(env.WORKSPACE_DEFAULT_LIMITS));
+		} catch {
+			throw new ConfigError(
+				'WORKSPACE_DEFAULT_LIMITS must be a JSON object of plan limit keys (spec 2.3), e.g. {"monitors":50}.'
+			);
+		}
+	}
+	return {
+		isProduction,
+		host: env.HOST,
+		dataDir,
+		databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, 'upstate.db')}`,
+		databaseAuthToken: env.DATABASE_AUTH_TOKEN,
+		authSecret: env.AUTH_SECRET ?? localSecret(dataDir),
+		selfHost: env.SELF_HOST,
+		urls: {
+			dashboard: env.NEXT_PUBLIC_URL,
+			statusPage: env.STATUS_PAGE_URL,
+			api: env.OAUTH_ISSUER,
+			consent: env.DASHBOARD_URL,
+			workflows: env.WORKFLOWS_URL
+		},
+		ports: {
+			workflows: env.WORKFLOWS_PORT,
+			api: env.API_PORT,
+			dashboard: env.DASHBOARD_PORT,
+			statusPage: env.STATUS_PAGE_PORT,
+			ingest: env.INGEST_PORT
+		},
+		mail: {
+			from: env.MAIL_FROM,
+			// SMTP_URL wins; otherwise the provider key is used as the SMTP password of the provider.
+			smtpUrl: env.SMTP_URL ?? (env.EMAIL_PROVIDER_API_KEY ? providerSmtpUrl(env) : undefined)
+		},
+		analytics: {
+			url: env.ANALYTICS_URL,
+			apiKey: env.ANALYTICS_API_KEY,
+			ingestToken: env.ANALYTICS_INGEST_TOKEN
+		},
+		cronSecret: env.CRON_SECRET,
+		defaultLimits
+	};
+}
+
+function providerSmtpUrl(env: z.infer<typeof Env>): string {
+	const u = new URL(env.EMAIL_PROVIDER_SMTP_URL);
+	if (!u.username) u.username = 'resend';
+	u.password = encodeURIComponent(env.EMAIL_PROVIDER_API_KEY ?? '');
+	return u.toString();
+}
+
+// Outside production a fresh clone has no AUTH_SECRET: keep a random one in the data directory
+// so sessions survive restarts without any configuration.
+function localSecret(dataDir: string): string {
+	const file = path.join(dataDir, '.auth-secret');
+	if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+	mkdirSync(dataDir, { recursive: true });
+	const secret = randomBytes(32).toString('base64');
+	writeFileSync(file, secret, { mode: 0o600 });
+	return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+	const parsed = Env.safeParse(env);
+	if (!parsed.success) {
+		const lines = parsed.error.issues.map(
+			(i) => `  ${i.path.join('.')}: ${i.message} (see .env.example for what to set)`
+		);
+		throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+	}
+	return buildConfig(parsed.data);
+}

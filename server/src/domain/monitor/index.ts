@@ -1,0 +1,6 @@
+export { createMonitor } from './create.ts';
+export { updateMonitor } from './update.ts';
+export { removeMonitor } from './remove.ts';
+export { getMonitor } from './get.ts';
+export { listMonitors } from './list.ts';
+export * from './schemas.ts';

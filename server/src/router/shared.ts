@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const DeletedOutput = z.object({ id: z.number(), deleted: z.literal(true) });

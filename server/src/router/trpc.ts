@@ -1,0 +1,69 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { Db } from '../db/client.ts';
+import type { ServiceContext, Scope } from '../domain/context.ts';
+import { toServiceError } from './errors.ts';
+
+// ---- context ---------------------------------------------------------------------------
+// Adapters build this: the dashboard from a lucia session, REST and MCP from x-service-key.
+export type SessionUser = { id: number; email: string };
+
+export type TrpcContext = {
+	db: Db;
+	requestId: string;
+	user: SessionUser | null; // a signed-in dashboard user
+	sessionId: string | null;
+	service: ServiceContext | null; // set when the caller acts inside a workspace
+};
+
+// ---- meta: one definition decides every exposure ---------------------------------------
+export type RestMeta = {
+	method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+	path: string; // `/v1/monitors/{monitorId}`: braces name input fields
+	summary: string;
+	tags: string[];
+	successStatus?: number;
+};
+export type McpMeta = {
+	name: string;
+	description: string;
+	destructiveHint?: boolean;
+	idempotentHint?: boolean;
+};
+export type Meta = { scope?: Scope; rest?: RestMeta; mcp?: McpMeta };
+
+// ---- init -------------------------------------------------------------------------------
+const t = initTRPC.context<TrpcContext>().meta<Meta>().create({
+	errorFormatter({ shape, error }) {
+		const serviceError = toServiceError(error);
+		return { ...shape, message: serviceError.message, data: { ...shape.data, upstateCode: serviceError.code, issues: serviceError.issues } };
+	}
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+// ---- procedures -------------------------------------------------------------------------
+// Domain errors travel as the TRPCError's cause; adapters read them back with toServiceError.
+// Unknown errors are logged here once, with the procedure path.
+const logInternalErrors = t.middleware(async ({ next, path }) => {
+	const result = await next();
+	if (!result.ok && toServiceError(result.error).code === 'INTERNAL') {
+		console.error(`[trpc] internal error path=${path} ${result.error.cause?.stack ?? result.error.stack}`);
+	}
+	return result;
+});
+
+export const publicProcedure = t.procedure.use(logInternalErrors);
+
+export const userProcedure = publicProcedure.use(({ ctx, next }) => {
+	if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'sign in first' });
+	return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+const workspaceProcedure = publicProcedure.use(({ ctx, next }) => {
+	if (!ctx.service) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'a workspace credential is required' });
+	return next({ ctx: { ...ctx, service: ctx.service } });
+});
+
+export const readProcedure = workspaceProcedure.meta({ scope: 'read' });
+export const writeProcedure = workspaceProcedure.meta({ scope: 'write' });
