@@ -1,0 +1,6 @@
+// The server package's public entry, imported by web/ and status/ (server-only modules).
+export { createUpstate, getUpstate, setUpstate, type Upstate } from './app.ts';
+export { appRouter, createCaller, type AppRouter } from './router/root.ts';
+export type { TrpcContext, SessionUser } from './router/trpc.ts';
+export { toServiceError } from './router/errors.ts';
+export { ServiceError, type ErrorCode } from './domain/errors.ts';
