@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import { chromium, type Browser } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const srv = net.createServer();
+		srv.once('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const { port } = srv.address() as net.AddressInfo;
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+export type Mail = { to: string; subject: string; text: string };
+
+// A real SMTP server on 127.0.0.1 that keeps what it receives.
+export async function startSmtp(): Promise<{ port: number; mails: Mail[]; close: () => Promise<void> }> {
+	const mails: Mail[] = [];
+	const server = new SMTPServer({
+		authOptional: true,
+		disabledCommands: ['STARTTLS'],
+		onData(stream, session, done) {
+			simpleParser(stream)
+				.then((parsed) => {
+					mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+					done();
+				})
+				.catch(done);
+		}
+	});
+	const port = await freePort();
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+export type Stack = { urls: { dashboard: string; status: string; api: string }; logs: string[]; stop: () => Promise<void> };
+
+// The all-in-one process exactly as `npm run serve` starts it, on free ports and a fresh data dir.
+export async function startStack(env: Record<string, string>): Promise<Stack> {
+	const [workflows, api, dashboard, status] = [await freePort(), await freePort(), await freePort(), await freePort()];
+	const urls = { dashboard: `http://127.0.0.1:${dashboard}`, status: `http://127.0.0.1:${status}`, api: `http://127.0.0.1:${api}` };
+	const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
+		cwd: root,
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+			DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'upstate-e2e-')),
+			DATABASE_URL: '',
+			WORKFLOWS_PORT: String(workflows),
+			API_PORT: String(api),
+			DASHBOARD_PORT: String(dashboard),
+			STATUS_PAGE_PORT: String(status),
+			NEXT_PUBLIC_URL: urls.dashboard,
+			DASHBOARD_URL: urls.dashboard,
+			STATUS_PAGE_URL: urls.status,
+			OAUTH_ISSUER: urls.api,
+			...env
+		},
+		stdio: ['ignore', 'pipe', 'pipe']
+	});
+	const logs: string[] = [];
+	const ready = new Promise<void>((resolve, reject) => {
+		const onData = (chunk: Buffer) => {
+			const text = chunk.toString();
+			logs.push(text);
+			if (text.includes('[main] ready')) resolve();
+		};
+		child.stdout?.on('data', onData);
+		child.stderr?.on('data', onData);
+		child.once('exit', (code) => reject(new Error(`stack exited with ${code}:\n${logs.join('')}`)));
+	});
+	await ready;
+	return {
+		urls,
+		logs,
+		stop: () =>
+			new Promise((resolve) => {
+				child.once('exit', () => resolve());
+				child.kill('SIGTERM');
+			})
+	};
+}
+
+export async function launchBrowser(): Promise<Browser> {
+	return chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+	});
+}

@@ -1,0 +1,91 @@
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { createUpstate, setUpstate, type Upstate } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { createWorkflowsServer } from './workflows/index.ts';
+
+// The all-in-one process (`npm start`): migrations first, then every service on its port
+// (DESIGN.md). UPSTATE_SERVICES=api,dashboard,... runs a subset, as the containers do.
+const SERVICES = ['workflows', 'api', 'dashboard', 'status-page'] as const;
+type Service = (typeof SERVICES)[number];
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function selectedServices(): Service[] {
+	const raw = process.env.UPSTATE_SERVICES;
+	if (!raw) return [...SERVICES];
+	const wanted = raw.split(',').map((s) => s.trim());
+	const unknown = wanted.filter((s) => !SERVICES.includes(s as Service));
+	if (unknown.length) throw new ConfigError(`UPSTATE_SERVICES has unknown services: ${unknown.join(', ')} (known: ${SERVICES.join(', ')})`);
+	return wanted as Service[];
+}
+
+function listen(name: string, server: http.Server, port: number, host: string): Promise<void> {
+	return new Promise((resolve, reject) => {
+		server.once('error', (err: NodeJS.ErrnoException) =>
+			reject(err.code === 'EADDRINUSE' ? new Error(`${name}: port ${port} is in use; stop the other process or set its *_PORT variable`) : err)
+		);
+		server.listen(port, host, () => {
+			console.log(`[main] listening service=${name} url=http://${host}:${port}`);
+			resolve();
+		});
+	});
+}
+
+async function sveltekitHandler(app: 'web' | 'status'): Promise<http.RequestListener> {
+	const file = path.join(root, app, 'build', 'handler.js');
+	if (!existsSync(file)) throw new Error(`${app}/build is missing: run \`npm run build\` first (npm start does it for you)`);
+	const mod = (await import(pathToFileURL(file).href)) as { handler: http.RequestListener };
+	return mod.handler;
+}
+
+async function startService(service: Service, upstate: Upstate, config: Config): Promise<http.Server> {
+	const { host, ports } = config;
+	let server: http.Server;
+	switch (service) {
+		case 'workflows':
+			server = http.createServer(createWorkflowsServer({ upstate }));
+			await listen(service, server, ports.workflows, host);
+			return server;
+		case 'api': {
+			const { createApiServer } = await import('./api.ts');
+			server = http.createServer(createApiServer({ upstate }));
+			await listen(service, server, ports.api, host);
+			return server;
+		}
+		case 'dashboard':
+			server = http.createServer(await sveltekitHandler('web'));
+			await listen(service, server, ports.dashboard, host);
+			return server;
+		case 'status-page':
+			server = http.createServer(await sveltekitHandler('status'));
+			await listen(service, server, ports.statusPage, host);
+			return server;
+	}
+}
+
+async function main(): Promise<void> {
+	const config = loadConfig();
+	const services = selectedServices();
+	migrate(config.databaseUrl, config.databaseAuthToken);
+	const upstate = createUpstate(config);
+	setUpstate(upstate);
+	const servers: http.Server[] = [];
+	for (const service of services) servers.push(await startService(service, upstate, config));
+	console.log(`[main] ready services=${services.join(',')} dashboard=${config.urls.dashboard} mail=${upstate.mailer.transport} data=${config.dataDir}`);
+	const stop = (signal: string) => {
+		console.log(`[main] stopping signal=${signal}`);
+		for (const s of servers) s.close();
+		void upstate.db.$disconnect().finally(() => process.exit(0));
+		setTimeout(() => process.exit(0), 3000).unref();
+	};
+	process.once('SIGINT', () => stop('SIGINT'));
+	process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+	console.error(`[main] failed to start: ${err instanceof Error ? err.message : String(err)}`);
+	process.exit(1);
+});
