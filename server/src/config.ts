@@ -45,8 +45,22 @@ const Env = z.object({
 	DASHBOARD_PORT: port(3002),
 	STATUS_PAGE_PORT: port(3003),
 	INGEST_PORT: port(8081),
-	WORKSPACE_DEFAULT_LIMITS: optional
+	WORKSPACE_DEFAULT_LIMITS: optional,
+	UPSTATE_SERVICES: optional
 });
+
+export const SERVICES = ['workflows', 'api', 'dashboard', 'status-page'] as const;
+export type Service = (typeof SERVICES)[number];
+
+function parseServices(raw: string | undefined): Service[] {
+	if (!raw) return [...SERVICES];
+	const wanted = raw.split(',').map((s) => s.trim()).filter(Boolean);
+	const unknown = wanted.filter((s) => !SERVICES.includes(s as Service));
+	if (unknown.length) {
+		throw new ConfigError(`UPSTATE_SERVICES has unknown services: ${unknown.join(', ')} (known: ${SERVICES.join(', ')})`);
+	}
+	return wanted as Service[];
+}
 
 export type Config = ReturnType<typeof buildConfig>;
 
@@ -103,7 +117,8 @@ function buildConfig(env: z.infer<typeof Env>) {
 			ingestToken: env.ANALYTICS_INGEST_TOKEN
 		},
 		cronSecret: env.CRON_SECRET,
-		defaultLimits
+		defaultLimits,
+		services: parseServices(env.UPSTATE_SERVICES)
 	};
 }
 

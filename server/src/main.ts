@@ -3,24 +3,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { createUpstate, setUpstate, type Upstate } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfig, type Config, type Service } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { createWorkflowsServer } from './workflows/index.ts';
 
 // The all-in-one process (`npm start`): migrations first, then every service on its port
 // (DESIGN.md). UPSTATE_SERVICES=api,dashboard,... runs a subset, as the containers do.
-const SERVICES = ['workflows', 'api', 'dashboard', 'status-page'] as const;
-type Service = (typeof SERVICES)[number];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function selectedServices(): Service[] {
-	const raw = process.env.UPSTATE_SERVICES;
-	if (!raw) return [...SERVICES];
-	const wanted = raw.split(',').map((s) => s.trim());
-	const unknown = wanted.filter((s) => !SERVICES.includes(s as Service));
-	if (unknown.length) throw new ConfigError(`UPSTATE_SERVICES has unknown services: ${unknown.join(', ')} (known: ${SERVICES.join(', ')})`);
-	return wanted as Service[];
-}
 
 function listen(name: string, server: http.Server, port: number, host: string): Promise<void> {
 	return new Promise((resolve, reject) => {
@@ -68,7 +57,7 @@ async function startService(service: Service, upstate: Upstate, config: Config):
 
 async function main(): Promise<void> {
 	const config = loadConfig();
-	const services = selectedServices();
+	const services = config.services;
 	migrate(config.databaseUrl, config.databaseAuthToken);
 	const upstate = createUpstate(config);
 	setUpstate(upstate);
