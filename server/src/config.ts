@@ -35,7 +35,7 @@ const Env = z.object({
 	ANALYTICS_INGEST_TOKEN: optional,
 	CRON_SECRET: optional,
 	WORKFLOWS_URL: url('http://127.0.0.1:3000'),
-	SERVICE_WEB_BASE_URL: optional,
+	SERVICE_WEB_BASE_URL: url('https://upstate.dev'),
 	AI_BASE_URL: optional,
 	AI_API_KEY: optional,
 	AI_MODEL: optional,
@@ -97,7 +97,8 @@ function buildConfig(env: z.infer<typeof Env>) {
 			statusPage: env.STATUS_PAGE_URL,
 			api: env.OAUTH_ISSUER,
 			consent: env.DASHBOARD_URL,
-			workflows: env.WORKFLOWS_URL
+			workflows: env.WORKFLOWS_URL,
+			web: env.SERVICE_WEB_BASE_URL
 		},
 		ports: {
 			workflows: env.WORKFLOWS_PORT,

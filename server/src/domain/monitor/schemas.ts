@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { PERIODICITIES } from '../limits.ts';
 import { REGIONS } from '../regions.ts';
+import { optionalFields } from '../schema-helpers.ts';
 
 // Monitor shapes and bounds of spec 2.4-2.9 and 8. Field names are the spec's.
 export const MONITOR_TYPES = ['http', 'tcp', 'dns', 'icmp', 'grpc'] as const;
@@ -130,12 +131,6 @@ export type MonitorFields = z.output<typeof CreateMonitorInput>;
 
 // Update: any field of any type may be sent (defaults dropped, so only what is sent changes);
 // fields of another type are rejected by name, and the merged monitor is validated whole.
-function optionalFields<T extends z.ZodRawShape>(shape: T) {
-	return Object.fromEntries(
-		Object.entries(shape).map(([k, v]) => [k, (v instanceof z.ZodDefault ? v.unwrap() : v).optional()])
-	) as { [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer I> ? I : T[K]> };
-}
-
 export const UpdateMonitorInput = z
 	.object({
 		monitorId: z.number().int().positive(),

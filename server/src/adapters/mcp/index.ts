@@ -1,0 +1,92 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+	CallToolRequestSchema,
+	ErrorCode,
+	ListResourcesRequestSchema,
+	ListToolsRequestSchema,
+	McpError,
+	ReadResourceRequestSchema
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Upstate } from '../../app.ts';
+import { actorScope } from '../../domain/context.ts';
+import type { TrpcContext } from '../../router/trpc.ts';
+import { toServiceError } from '../../router/errors.ts';
+import { callProcedure } from '../procedures.ts';
+import { createOpenApiDocument } from '../rest/openapi.ts';
+import { toServiceCtx } from './context.ts';
+import { mapError } from './errors.ts';
+import { fetchRemote, publicResources } from './resources.ts';
+import { buildTools, type McpTool } from './tools.ts';
+
+// /mcp: stateless Streamable HTTP (spec 4.1). A fresh server and transport per request, so no
+// mcp-session-id is ever issued; tools are generated from procedure meta.
+export function createMcpHandler(args: { upstate: Upstate }): RequestHandler {
+	const tools = buildTools();
+	const { urls } = args.upstate.config;
+	return async (req, res) => {
+		let ctx: TrpcContext;
+		try {
+			ctx = await toServiceCtx(args.upstate, req);
+		} catch (err) {
+			unauthorized(res, urls.api, toServiceError(err).message);
+			return;
+		}
+		if (req.method === 'GET' && String(req.headers.accept ?? '').includes('text/event-stream')) {
+			// No server-initiated stream without sessions; a GET without the Accept header gets
+			// the transport's 406 below.
+			res.status(405).set('Allow', 'POST').json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless' }, id: null });
+			return;
+		}
+		const server = buildServer(ctx, tools, urls);
+		const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+		res.on('close', () => {
+			void transport.close();
+			void server.close();
+		});
+		await server.connect(transport);
+		await transport.handleRequest(req, res, req.body);
+	};
+}
+
+function unauthorized(res: Response, issuer: string, message: string): void {
+	res
+		.status(401)
+		.set('WWW-Authenticate', `Bearer resource_metadata="${issuer}/.well-known/oauth-protected-resource/mcp"`)
+		.json({ jsonrpc: '2.0', error: { code: -32001, message }, id: null });
+}
+
+function buildServer(ctx: TrpcContext, tools: McpTool[], urls: { api: string; web: string }): Server {
+	const server = new Server({ name: 'upstate', version: '1.0.0' }, { capabilities: { tools: {}, resources: {} } });
+	const scope = ctx.service ? actorScope(ctx.service.actor) : 'read';
+	// Read-only credentials see only list_/get_ tools (spec 5.2); the verbs check scope again.
+	const visible = tools.filter((t) => scope === 'write' || t.tool.annotations?.readOnlyHint);
+	server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: visible.map((t) => t.tool) }));
+	server.setRequestHandler(CallToolRequestSchema, async (request) => {
+		const entry = tools.find((t) => t.tool.name === request.params.name);
+		if (!entry) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`);
+		const parsed = entry.procedure.input?.safeParse(request.params.arguments ?? {});
+		if (parsed && !parsed.success) {
+			throw new McpError(ErrorCode.InvalidParams, `invalid arguments for ${entry.tool.name}: ${toServiceError(parsed.error).message}`);
+		}
+		try {
+			const result = (await callProcedure(ctx, entry.procedure.path, parsed?.data)) as Record<string, unknown>;
+			return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+		} catch (err) {
+			return mapError(err);
+		}
+	});
+	const resources = publicResources(urls);
+	server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources }));
+	server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+		const resource = resources.find((r) => r.uri === request.params.uri);
+		if (!resource) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${request.params.uri}`);
+		const text =
+			resource.name === 'openapi-specification'
+				? JSON.stringify(createOpenApiDocument({ serverUrl: urls.api }))
+				: await fetchRemote(resource.uri);
+		return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text }] };
+	});
+	return server;
+}

@@ -1,0 +1,40 @@
+import express from 'express';
+import type { Upstate } from './app.ts';
+import { createMcpHandler } from './adapters/mcp/index.ts';
+import { createRestRouter } from './adapters/rest/index.ts';
+import { mapError } from './adapters/rest/errors.ts';
+import { createOpenApiDocument } from './adapters/rest/openapi.ts';
+import { ValidationError } from './domain/errors.ts';
+
+// The API server (port 3001): REST v1, /openapi.json and /mcp.
+export function createApiServer(args: { upstate: Upstate }): express.Express {
+	const app = express();
+	app.disable('x-powered-by');
+	app.use((req, res, next) => {
+		const started = performance.now();
+		res.on('finish', () => {
+			console.log(`[api] ${req.method} ${req.path} status=${res.statusCode} ms=${Math.round(performance.now() - started)}`);
+		});
+		next();
+	});
+	app.use(express.json({ limit: '1mb' }));
+	const openapi = createOpenApiDocument({ serverUrl: args.upstate.config.urls.api });
+	app.get('/openapi.json', (_req, res) => {
+		res.json(openapi);
+	});
+	app.get('/healthz', (_req, res) => {
+		res.json({ ok: true });
+	});
+	app.all('/mcp', createMcpHandler(args));
+	app.use(createRestRouter(args));
+	app.use((_req, res) => {
+		res.status(404).json({ error: { code: 'NOT_FOUND', message: 'no such route: see /openapi.json' } });
+	});
+	// Malformed JSON bodies and anything else thrown before a route: the same envelope.
+	app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+		const isBadJson = err instanceof SyntaxError || (err as { type?: string })?.type === 'entity.parse.failed';
+		const { status, body } = mapError(isBadJson ? new ValidationError('request body is not valid JSON') : err);
+		res.status(status).json(body);
+	});
+	return app;
+}

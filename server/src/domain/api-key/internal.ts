@@ -1,0 +1,34 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ApiKey } from '@prisma/client';
+import { NotFoundError } from '../errors.ts';
+import type { Tx } from '../transaction.ts';
+import type { ApiKeyOutput } from './schemas.ts';
+
+export const KEY_PREFIX = 'us_';
+
+export function generateKey(): string {
+	return `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+export function hashKey(key: string): string {
+	return createHash('sha256').update(key).digest('hex');
+}
+
+export async function getApiKeyInWorkspace(args: { tx: Tx; id: number; workspaceId: number }): Promise<ApiKey> {
+	const row = await args.tx.apiKey.findFirst({ where: { id: args.id, workspaceId: args.workspaceId } });
+	if (!row) throw new NotFoundError('api key', args.id);
+	return row;
+}
+
+export function toApiKeyOutput(row: ApiKey): ApiKeyOutput {
+	return {
+		id: row.id,
+		name: row.name,
+		start: row.start,
+		scope: row.scope as ApiKeyOutput['scope'],
+		created_by_id: row.createdById,
+		last_used_at: row.lastUsedAt?.toISOString() ?? null,
+		revoked_at: row.revokedAt?.toISOString() ?? null,
+		created_at: row.createdAt.toISOString()
+	};
+}
