@@ -1,16 +1,20 @@
 import { loadConfig, type Config } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
+import { createLucia, type AppLucia } from './auth/lucia.ts';
 
 // The process-wide services every surface shares. In the all-in-one process main.ts and the
 // SvelteKit apps (which import this package at run time, not bundled) get the same instance.
-export type Upstate = { config: Config; db: Db; mailer: Mailer };
+export type Upstate = { config: Config; db: Db; mailer: Mailer; lucia: AppLucia };
 
 export function createUpstate(config: Config = loadConfig()): Upstate {
+	const db = createDb({ url: config.databaseUrl, authToken: config.databaseAuthToken });
 	return {
 		config,
-		db: createDb({ url: config.databaseUrl, authToken: config.databaseAuthToken }),
-		mailer: createMailer(config.mail)
+		db,
+		mailer: createMailer(config.mail),
+		// Secure cookies whenever the dashboard is served over https.
+		lucia: createLucia({ db, secure: config.urls.dashboard.startsWith('https:') })
 	};
 }
 

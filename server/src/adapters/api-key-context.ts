@@ -10,6 +10,7 @@ export async function contextForApiKey(args: { upstate: Upstate; key: string | u
 	const found = args.key ? await authenticateApiKey({ db: args.upstate.db, key: args.key }) : null;
 	if (!found) throw new UnauthorizedError(args.key ? 'invalid or revoked API key' : 'missing x-service-key header');
 	return {
+		upstate: args.upstate,
 		db: args.upstate.db,
 		requestId: randomUUID(),
 		user: null,

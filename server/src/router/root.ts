@@ -1,16 +1,22 @@
 import { apiKeyRouter } from './api-key.ts';
+import { authRouter } from './auth.ts';
 import { componentGroupRouter } from './component-group.ts';
+import { memberRouter } from './member.ts';
 import { monitorRouter } from './monitor.ts';
 import { pageComponentRouter } from './page-component.ts';
 import { statusPageRouter } from './status-page.ts';
 import { createCallerFactory, createTRPCRouter } from './trpc.ts';
+import { workspaceRouter } from './workspace.ts';
 
 export const appRouter = createTRPCRouter({
+	auth: authRouter,
+	workspace: workspaceRouter,
+	member: memberRouter,
+	apiKey: apiKeyRouter,
 	monitor: monitorRouter,
 	statusPage: statusPageRouter,
 	pageComponent: pageComponentRouter,
-	componentGroup: componentGroupRouter,
-	apiKey: apiKeyRouter
+	componentGroup: componentGroupRouter
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { Upstate } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import type { ServiceContext, Scope } from '../domain/context.ts';
 import { toServiceError } from './errors.ts';
@@ -8,6 +9,7 @@ import { toServiceError } from './errors.ts';
 export type SessionUser = { id: number; email: string };
 
 export type TrpcContext = {
+	upstate: Upstate; // process services (mailer, config, lucia) for the few verbs that need them
 	db: Db;
 	requestId: string;
 	user: SessionUser | null; // a signed-in dashboard user

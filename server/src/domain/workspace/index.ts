@@ -1,0 +1,3 @@
+export { getCurrentWorkspace } from './get-current.ts';
+export { updateWorkspace } from './update.ts';
+export * from './schemas.ts';

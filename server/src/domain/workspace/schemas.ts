@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const WorkspaceOutput = z.object({
+	id: z.number(),
+	name: z.string(),
+	slug: z.string(),
+	plan: z.string(),
+	paid_until: z.number().nullable(),
+	ends_at: z.number().nullable(),
+	limits: z.record(z.string(), z.unknown()), // resolved: missing keys shown with their free-plan value
+	role: z.enum(['owner', 'admin', 'member']).nullable() // the caller's role; null for API keys
+});
+export type WorkspaceOutput = z.infer<typeof WorkspaceOutput>;
+
+export const UpdateWorkspaceInput = z.object({ name: z.string().min(1).max(256) }).strict();
+export type UpdateWorkspaceInput = z.infer<typeof UpdateWorkspaceInput>;
