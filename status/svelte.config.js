@@ -1,0 +1,3 @@
+import { createConfig } from '../svelte.config.js';
+
+export default createConfig();

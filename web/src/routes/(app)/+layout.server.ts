@@ -1,0 +1,13 @@
+import { error, redirect } from '@sveltejs/kit';
+import { getUpstate } from '@upstate/server';
+import type { LayoutServerLoad } from './$types';
+
+export const load: LayoutServerLoad = async ({ locals, url }) => {
+	if (!locals.user) redirect(303, `/sign-in?next=${encodeURIComponent(url.pathname)}`);
+	if (!locals.hasWorkspace) error(403, 'You are not a member of a workspace any more. Ask an owner to invite you again.');
+	return {
+		user: locals.user,
+		workspace: await locals.api.workspace.current(),
+		statusPageUrl: getUpstate().config.urls.statusPage
+	};
+};

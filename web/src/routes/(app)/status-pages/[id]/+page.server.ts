@@ -1,0 +1,80 @@
+import { redirect } from '@sveltejs/kit';
+import { actionError, loadError } from '$lib/server/errors';
+import { checkbox, formValues, id, int, text } from '$lib/server/form';
+import type { Actions, PageServerLoad } from './$types';
+
+export const load: PageServerLoad = async ({ locals, params }) => {
+	const pageId = id(params.id);
+	const [page, components, groups, monitors] = await Promise.all([
+		locals.api.statusPage.get({ pageId }),
+		locals.api.pageComponent.list({ pageId }),
+		locals.api.componentGroup.list({ pageId }),
+		locals.api.monitor.list({ perPage: 50 })
+	]).catch(loadError);
+	return { page, components: components.data, groups: groups.data, monitors: monitors.data };
+};
+
+export const actions: Actions = {
+	update: async ({ locals, params, request }) => {
+		const v = formValues(await request.formData());
+		try {
+			await locals.api.statusPage.update({
+				pageId: id(params.id),
+				title: text(v, 'title'),
+				slug: text(v, 'slug'),
+				description: v.description ?? '',
+				homepage_url: text(v, 'homepage_url') ?? null,
+				contact_url: text(v, 'contact_url') ?? null,
+				icon: text(v, 'icon') ?? null,
+				allow_index: checkbox(v, 'allow_index')
+			});
+			return { saved: true };
+		} catch (err) {
+			return actionError(err, v);
+		}
+	},
+	addComponent: async ({ locals, params, request }) => {
+		const v = formValues(await request.formData());
+		const monitorId = int(v, 'monitor_id');
+		const common = { pageId: id(params.id), name: text(v, 'name'), description: v.description ?? '', order: int(v, 'order'), group_id: int(v, 'group_id') ?? null };
+		try {
+			if (monitorId) await locals.api.pageComponent.create({ ...common, type: 'monitor', monitor_id: monitorId });
+			else await locals.api.pageComponent.create({ ...common, type: 'static', name: common.name ?? '' });
+			return { added: true };
+		} catch (err) {
+			return actionError(err, v);
+		}
+	},
+	removeComponent: async ({ locals, request }) => {
+		const v = formValues(await request.formData());
+		try {
+			await locals.api.pageComponent.remove({ componentId: Number(v.componentId) });
+		} catch (err) {
+			return actionError(err, v);
+		}
+	},
+	addGroup: async ({ locals, params, request }) => {
+		const v = formValues(await request.formData());
+		try {
+			await locals.api.componentGroup.create({ pageId: id(params.id), name: text(v, 'group_name') ?? '' });
+		} catch (err) {
+			return actionError(err, v);
+		}
+	},
+	removeGroup: async ({ locals, request }) => {
+		const v = formValues(await request.formData());
+		try {
+			await locals.api.componentGroup.remove({ groupId: Number(v.groupId) });
+		} catch (err) {
+			return actionError(err, v);
+		}
+	},
+	delete: async ({ locals, params }) => {
+		try {
+			await locals.api.statusPage.remove({ pageId: id(params.id) });
+		} catch (err) {
+			return actionError(err);
+		}
+		redirect(303, '/status-pages');
+	}
+};
