@@ -1,3 +1,3 @@
 import { createConfig } from '../svelte.config.js';
 
-export default createConfig();
+export default createConfig('UPSTATE_STATUS_PAGE_');

@@ -151,3 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 	}
 	return buildConfig(parsed.data);
 }
+
+// The SvelteKit node adapter reads its settings from the environment. Both apps take the
+// request's scheme from X-Forwarded-Proto (main.ts sets it to http when no proxy did), so the
+// origin they check form posts against is the one the browser used.
+export function configureSvelteKitAdapters(env: NodeJS.ProcessEnv = process.env): void {
+	env.UPSTATE_DASHBOARD_PROTOCOL_HEADER ??= 'x-forwarded-proto';
+	env.UPSTATE_STATUS_PAGE_PROTOCOL_HEADER ??= 'x-forwarded-proto';
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { createUpstate, setUpstate, type Upstate } from './app.ts';
-import { loadConfig, type Config, type Service } from './config.ts';
+import { configureSvelteKitAdapters, loadConfig, type Config, type Service } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { createWorkflowsServer } from './workflows/index.ts';
 
@@ -27,7 +27,11 @@ async function sveltekitHandler(app: 'web' | 'status'): Promise<http.RequestList
 	const file = path.join(root, app, 'build', 'handler.js');
 	if (!existsSync(file)) throw new Error(`${app}/build is missing: run \`npm run build\` first (npm start does it for you)`);
 	const mod = (await import(pathToFileURL(file).href)) as { handler: http.RequestListener };
-	return mod.handler;
+	return (req, res) => {
+		// Served directly, the scheme is http; a TLS proxy in front says https itself.
+		req.headers['x-forwarded-proto'] ??= 'http';
+		mod.handler(req, res);
+	};
 }
 
 async function startService(service: Service, upstate: Upstate, config: Config): Promise<http.Server> {
@@ -57,6 +61,7 @@ async function startService(service: Service, upstate: Upstate, config: Config):
 
 async function main(): Promise<void> {
 	const config = loadConfig();
+	configureSvelteKitAdapters();
 	const services = config.services;
 	migrate(config.databaseUrl, config.databaseAuthToken);
 	const upstate = createUpstate(config);

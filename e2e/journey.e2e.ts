@@ -1,0 +1,92 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
+
+// The walking skeleton of issue 2, as a newcomer does it: sign in by magic link, get a
+// workspace, create an HTTP monitor, a status page and a component linked to the monitor, see
+// the page on the status site, then create an API key and use it on REST and MCP.
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+	smtp = await startSmtp();
+	stack = await startStack({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+	browser = await launchBrowser();
+	page = await browser.newPage();
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await stack?.stop();
+	await smtp?.close();
+});
+
+async function waitForMail(to: string) {
+	for (let i = 0; i < 100; i++) {
+		const mail = smtp.mails.find((m) => m.to === to);
+		if (mail) return mail;
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	throw new Error(`no mail to ${to}; got ${smtp.mails.map((m) => m.to).join(', ')}`);
+}
+
+describe('walking skeleton', () => {
+	it('signs in, builds a page, sees it public, and uses an API key on REST and MCP', async () => {
+		onTestFailed(() => console.log(`--- server log ---\n${stack.logs.join('')}`));
+		const email = 'ada@example.test';
+		await page.goto(`${stack.urls.dashboard}/sign-in`);
+		await page.getByLabel('E-mail').fill(email);
+		await page.getByRole('button', { name: 'Send sign-in link' }).click();
+		await page.getByText('Check your e-mail').waitFor();
+		const link = /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec((await waitForMail(email)).text)?.[0];
+		expect(link).toBeTruthy();
+		await page.goto(link as string);
+		await page.waitForURL(/\/monitors/);
+
+		await page.getByRole('link', { name: 'New monitor' }).click();
+		await page.getByLabel('Name').fill('Marketing site');
+		await page.getByLabel('URL').fill('https://example.test/');
+		await page.getByLabel('Frequency').selectOption('10m');
+		await page.getByRole('button', { name: 'Create monitor' }).click();
+		await page.waitForURL(/\/monitors\/\d+/);
+		await expect(page.getByRole('heading', { name: 'Marketing site' }).isVisible()).resolves.toBe(true);
+
+		await page.goto(`${stack.urls.dashboard}/status-pages`);
+		await page.getByLabel('Title').fill('Acme status');
+		await page.getByLabel('Slug').fill('acme');
+		await page.getByRole('button', { name: 'Create status page' }).click();
+		await page.waitForURL(/\/status-pages\/\d+/);
+		await page.getByLabel('Component name').fill('Website');
+		await page.getByLabel('Monitor').selectOption({ label: 'Marketing site' });
+		await page.getByRole('button', { name: 'Add component' }).click();
+		await page.getByRole('cell', { name: 'Website', exact: true }).waitFor();
+
+		await page.goto(`${stack.urls.status}/acme`);
+		await expect(page.getByRole('heading', { name: 'Acme status' }).isVisible()).resolves.toBe(true);
+		await expect(page.getByText('Website').isVisible()).resolves.toBe(true);
+
+		await page.goto(`${stack.urls.dashboard}/settings/api-keys`);
+		await page.getByLabel('Key name').fill('ci');
+		await page.getByLabel('Scope').selectOption('write');
+		await page.getByRole('button', { name: 'Create API key' }).click();
+		const key = (await page.getByLabel('Your new API key').inputValue()).trim();
+		expect(key).toMatch(/^us_/);
+
+		const rest = await fetch(`${stack.urls.api}/v1/monitors`, { headers: { 'x-service-key': key } });
+		expect(rest.status).toBe(200);
+		const body = (await rest.json()) as { data: Array<{ name: string; url: string }> };
+		expect(body.data.map((m) => [m.name, m.url])).toEqual([['Marketing site', 'https://example.test/']]);
+
+		const client = new Client({ name: 'e2e', version: '1.0.0' });
+		await client.connect(
+			new StreamableHTTPClientTransport(new URL(`${stack.urls.api}/mcp`), { requestInit: { headers: { 'x-service-key': key } } })
+		);
+		const result = await client.callTool({ name: 'list_status_pages', arguments: {} });
+		expect(JSON.stringify(result.structuredContent)).toContain('"slug":"acme"');
+		await client.close();
+	});
+});
