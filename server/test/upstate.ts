@@ -1,0 +1,43 @@
+import { mkdtempSync } from 'node:fs';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createApiServer } from '../src/api.ts';
+import type { Upstate } from '../src/app.ts';
+import { createLucia } from '../src/auth/lucia.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Db } from '../src/db/client.ts';
+import { createApiKey } from '../src/domain/api-key/index.ts';
+import { createMailer } from '../src/mail/index.ts';
+import { createUser, ctxFor } from './factories.ts';
+
+// A real Upstate (config, mailer, lucia) on a test database; mail goes to `smtpUrl` or the log.
+export function createTestUpstate(db: Db, env: Record<string, string> = {}): Upstate {
+	const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'upstate-test-')), ...env });
+	return { config, db, mailer: createMailer(config.mail), lucia: createLucia({ db, secure: false }) };
+}
+
+// The API server on 127.0.0.1 and a random port, over real HTTP.
+export async function startApi(upstate: Upstate): Promise<{ url: string; close: () => Promise<void> }> {
+	const app = createApiServer({ upstate });
+	const server: http.Server = await new Promise((resolve) => {
+		const s = app.listen(0, '127.0.0.1', () => resolve(s));
+	});
+	const { port } = server.address() as AddressInfo;
+	upstate.config.urls.api = `http://127.0.0.1:${port}`;
+	return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+export async function issueKey(db: Db, workspace: { id: number; plan: string; limits: string }, scope: 'read' | 'write'): Promise<string> {
+	const owner = await createUser(db);
+	const actor = { type: 'user' as const, userId: owner.id, role: 'owner' as const };
+	return (await createApiKey({ ctx: ctxFor(db, workspace, actor), input: { name: `${scope} key`, scope } })).key;
+}
+
+// One place for the REST error envelope, so it cannot drift per endpoint (STYLE 45).
+export const errorBody = {
+	notFound: (message: string) => ({ error: { code: 'NOT_FOUND', message } }),
+	unauthorized: (message: string) => ({ error: { code: 'UNAUTHORIZED', message } }),
+	forbidden: (message: string) => ({ error: { code: 'FORBIDDEN', message } })
+};
