@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { createTestDb } from '../../../test/db.ts';
+import { codeOf } from '../../../test/expect-error.ts';
 import { createWorkspace, ctxFor, readKey } from '../../../test/factories.ts';
-import { ServiceError } from '../errors.ts';
 import { createMonitor, getMonitor, listMonitors, removeMonitor, updateMonitor } from './index.ts';
 
 let db: Db;
@@ -11,16 +11,6 @@ beforeAll(async () => {
 });
 
 const http = { type: 'http' as const, name: 'API', periodicity: '1m' as const, url: 'https://example.com/health' };
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-	try {
-		await p;
-	} catch (err) {
-		if (err instanceof ServiceError) return `${err.code}: ${err.message}`;
-		throw err;
-	}
-	throw new Error('expected a ServiceError');
-}
 
 describe('monitor service', () => {
 	it('creates every type with spec defaults and writes an audit row', async () => {

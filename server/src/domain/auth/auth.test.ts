@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { startSmtp } from '../../../../e2e/harness.ts';
+import { createTestDb } from '../../../test/db.ts';
+import { codeOf } from '../../../test/expect-error.ts';
+import { createTestUpstate } from '../../../test/upstate.ts';
+import type { Upstate } from '../../app.ts';
+import { requestMagicLink, verifyMagicLink } from './index.ts';
+
+let db: Db;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let upstate: Upstate;
+
+beforeAll(async () => {
+	({ db } = await createTestDb());
+	smtp = await startSmtp();
+	upstate = createTestUpstate(db, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, WORKSPACE_DEFAULT_LIMITS: '{"monitors":5}' });
+});
+afterAll(() => smtp.close());
+
+const request = (email: string) => requestMagicLink({ db, mailer: upstate.mailer, dashboardUrl: 'http://dash.test', input: { email } });
+const verify = (token: string) => verifyMagicLink({ db, lucia: upstate.lucia, defaultLimits: upstate.config.defaultLimits, input: { token } });
+
+function tokenFrom(to: string): string {
+	const mail = smtp.mails.filter((m) => m.to === to).at(-1);
+	const token = /http:\/\/dash\.test\/auth\/verify\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+	if (!token) throw new Error(`no sign-in link mailed to ${to}`);
+	return token;
+}
+
+describe('magic-link sign-in', () => {
+	it('mails a link over SMTP; the first use creates user, workspace, owner membership and session', async () => {
+		await request('Ada@Example.test');
+		expect(smtp.mails.at(-1)).toMatchObject({ to: 'ada@example.test', subject: 'Sign in to Upstate' });
+		const { sessionId, userId, workspaceId } = await verify(tokenFrom('ada@example.test'));
+		expect(await db.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ email: 'ada@example.test' });
+		const ws = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId } });
+		expect(ws).toMatchObject({ plan: 'free', limits: '{"monitors":5}' });
+		expect(await db.membership.findFirstOrThrow({ where: { workspaceId, userId } })).toMatchObject({ role: 'owner' });
+		expect((await upstate.lucia.validateSession(sessionId)).session?.workspaceId).toBe(workspaceId);
+		const audit = await db.auditLog.findMany({ where: { workspaceId }, orderBy: { id: 'asc' } });
+		expect(audit.map((a) => a.action)).toEqual(['workspace.create', 'member.create']);
+	});
+
+	it('accepts a link once, and a second sign-in reuses the workspace', async () => {
+		await request('bob@example.test');
+		const token = tokenFrom('bob@example.test');
+		const first = await verify(token);
+		expect(await codeOf(verify(token))).toBe('UNAUTHORIZED: this sign-in link is invalid or has expired: request a new one');
+		await request('bob@example.test');
+		const second = await verify(tokenFrom('bob@example.test'));
+		expect(second.workspaceId).toBe(first.workspaceId);
+		expect(await db.membership.count({ where: { userId: first.userId } })).toBe(1);
+	});
+
+	it('refuses an expired link and rate-limits open links', async () => {
+		vi.useFakeTimers({ toFake: ['Date'] });
+		try {
+			await request('cy@example.test');
+			const token = tokenFrom('cy@example.test');
+			vi.setSystemTime(Date.now() + 16 * 60 * 1000);
+			expect(await codeOf(verify(token))).toMatch(/^UNAUTHORIZED/);
+		} finally {
+			vi.useRealTimers();
+		}
+		for (let i = 0; i < 5; i++) await request('dee@example.test');
+		expect(await codeOf(request('dee@example.test'))).toMatch(/^LIMIT_EXCEEDED: too many sign-in links/);
+		expect(await codeOf(request('not-an-email'))).toMatch(/^VALIDATION: email/);
+	});
+
+	it('prints the link to the log when no mail transport is configured', async () => {
+		const local = createTestUpstate(db);
+		const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+		try {
+			await requestMagicLink({ db, mailer: local.mailer, dashboardUrl: 'http://dash.test', input: { email: 'eve@example.test' } });
+			expect(log.mock.calls.flat().join('\n')).toMatch(/\[mail\] not sent .*to=eve@example\.test[\s\S]*http:\/\/dash\.test\/auth\/verify\?token=/);
+		} finally {
+			log.mockRestore();
+		}
+	});
+});
