@@ -72,7 +72,8 @@ describe('MCP server', () => {
 		const { resources } = await client.listResources();
 		expect(resources.map((r) => r.name)).toEqual(['openapi-specification', 'mcp-server-reference', 'site-index']);
 		const doc = await client.readResource({ uri: `${api.url}/openapi.json` });
-		expect(JSON.parse(String(doc.contents[0].text)).openapi).toBe('3.1.0');
+		const [content] = doc.contents;
+		expect('text' in content && JSON.parse(content.text).openapi).toBe('3.1.0');
 		await client.close();
 	});
 
