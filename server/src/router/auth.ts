@@ -12,7 +12,7 @@ export const authRouter = createTRPCRouter({
 		),
 	verifyMagicLink: publicProcedure
 		.input(VerifyMagicLinkInput)
-		.output(z.object({ sessionId: z.string(), userId: z.number(), workspaceId: z.number() }))
+		.output(z.object({ sessionId: z.string(), userId: z.number(), workspaceId: z.number().nullable() }))
 		.mutation(({ ctx, input }) =>
 			verifyMagicLink({ db: ctx.db, lucia: ctx.upstate.lucia, defaultLimits: ctx.upstate.config.defaultLimits, input })
 		),

@@ -1,6 +1,7 @@
 import { apiKeyRouter } from './api-key.ts';
 import { authRouter } from './auth.ts';
 import { componentGroupRouter } from './component-group.ts';
+import { invitationRouter } from './invitation.ts';
 import { memberRouter } from './member.ts';
 import { monitorRouter } from './monitor.ts';
 import { pageComponentRouter } from './page-component.ts';
@@ -12,6 +13,7 @@ export const appRouter = createTRPCRouter({
 	auth: authRouter,
 	workspace: workspaceRouter,
 	member: memberRouter,
+	invitation: invitationRouter,
 	apiKey: apiKeyRouter,
 	monitor: monitorRouter,
 	statusPage: statusPageRouter,

@@ -1,5 +1,16 @@
-import { UpdateWorkspaceInput, WorkspaceOutput, getCurrentWorkspace, updateWorkspace } from '../domain/workspace/index.ts';
-import { createTRPCRouter, readProcedure, writeProcedure } from './trpc.ts';
+import { TRPCError } from '@trpc/server';
+import {
+	MyWorkspacesOutput,
+	SwitchWorkspaceInput,
+	UpdateWorkspaceInput,
+	WorkspaceOutput,
+	getCurrentWorkspace,
+	listMyWorkspaces,
+	switchWorkspace,
+	updateWorkspace
+} from '../domain/workspace/index.ts';
+import { z } from 'zod';
+import { createTRPCRouter, readProcedure, userProcedure, writeProcedure } from './trpc.ts';
 
 const tags = ['workspace'];
 
@@ -12,5 +23,14 @@ export const workspaceRouter = createTRPCRouter({
 		.meta({ rest: { method: 'PATCH', path: '/v1/workspace', summary: 'Rename the workspace', tags } })
 		.input(UpdateWorkspaceInput)
 		.output(WorkspaceOutput)
-		.mutation(({ ctx, input }) => updateWorkspace({ ctx: ctx.service, input }))
+		.mutation(({ ctx, input }) => updateWorkspace({ ctx: ctx.service, input })),
+	// Dashboard only: the workspaces of the signed-in user, and which one the session shows.
+	mine: userProcedure.output(MyWorkspacesOutput).query(({ ctx }) => listMyWorkspaces({ db: ctx.db, userId: ctx.user.id })),
+	switch: userProcedure
+		.input(SwitchWorkspaceInput)
+		.output(z.object({ workspaceId: z.number() }))
+		.mutation(({ ctx, input }) => {
+			if (!ctx.sessionId) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'sign in first' });
+			return switchWorkspace({ db: ctx.db, userId: ctx.user.id, sessionId: ctx.sessionId, input });
+		})
 });

@@ -32,7 +32,9 @@ describe('magic-link sign-in', () => {
 	it('mails a link over SMTP; the first use creates user, workspace, owner membership and session', async () => {
 		await request('Ada@Example.test');
 		expect(smtp.mails.at(-1)).toMatchObject({ to: 'ada@example.test', subject: 'Sign in to Upstate' });
-		const { sessionId, userId, workspaceId } = await verify(tokenFrom('ada@example.test'));
+		const { sessionId, userId, workspaceId: maybeWorkspace } = await verify(tokenFrom('ada@example.test'));
+		expect(maybeWorkspace).not.toBeNull();
+		const workspaceId = maybeWorkspace as number;
 		expect(await db.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ email: 'ada@example.test' });
 		const ws = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId } });
 		expect(ws).toMatchObject({ plan: 'free', limits: '{"monitors":5}' });
@@ -51,6 +53,17 @@ describe('magic-link sign-in', () => {
 		const second = await verify(tokenFrom('bob@example.test'));
 		expect(second.workspaceId).toBe(first.workspaceId);
 		expect(await db.membership.count({ where: { userId: first.userId } })).toBe(1);
+	});
+
+	it('carries a safe next path in the link and creates no workspace for an invitee', async () => {
+		await requestMagicLink({ db, mailer: upstate.mailer, dashboardUrl: 'http://dash.test', input: { email: 'ivy@example.test', next: '/invite/accept?token=abc' } });
+		expect(smtp.mails.at(-1)?.text).toContain('&next=%2Finvite%2Faccept%3Ftoken%3Dabc');
+		expect(await codeOf(requestMagicLink({ db, mailer: upstate.mailer, dashboardUrl: 'http://dash.test', input: { email: 'ivy@example.test', next: '//evil.test' } }))).toMatch(/^VALIDATION: next/);
+		const owner = await db.workspace.create({ data: { name: 'team', slug: `team-${Date.now()}` } });
+		await db.invitation.create({ data: { workspaceId: owner.id, email: 'ivy@example.test', tokenHash: `h-${Date.now()}`, expiresAt: new Date(Date.now() + 60000) } });
+		const { userId, workspaceId } = await verify(tokenFrom('ivy@example.test'));
+		expect(workspaceId).toBeNull();
+		expect(await db.membership.count({ where: { userId } })).toBe(0);
 	});
 
 	it('refuses an expired link and rate-limits open links', async () => {

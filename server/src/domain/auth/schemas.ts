@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-export const RequestMagicLinkInput = z.object({ email: z.email().max(320).transform((e) => e.toLowerCase()) });
+// `next`: a path of the dashboard to land on after signing in (an invitation link, say).
+export const SafeNextPath = z.string().max(512).regex(/^\/(?![/\\])[\w\-./?=&%]*$/, { error: 'must be a path of this site' });
+
+export const RequestMagicLinkInput = z.object({
+	email: z.email().max(320).transform((e) => e.toLowerCase()),
+	next: SafeNextPath.optional()
+});
 export type RequestMagicLinkInput = z.input<typeof RequestMagicLinkInput>;
 
 export const VerifyMagicLinkInput = z.object({ token: z.string().min(10).max(200) });

@@ -11,16 +11,16 @@ import { VerifyMagicLinkInput } from './schemas.ts';
 
 const INVALID = 'this sign-in link is invalid or has expired: request a new one';
 
-// Single use. The first sign-in creates the user and, with no membership yet, a workspace on
-// the free plan (spec 1.2) with the user as owner.
+// Single use. The first sign-in creates the user and, with no membership and no pending
+// invitation, a workspace on the free plan (spec 1.2) with the user as owner.
 export async function verifyMagicLink(args: {
 	db: Db;
 	lucia: AppLucia;
 	defaultLimits: Record<string, unknown>;
 	input: VerifyMagicLinkInput;
-}): Promise<{ sessionId: string; userId: number; workspaceId: number }> {
+}): Promise<{ sessionId: string; userId: number; workspaceId: number | null }> {
 	const { token } = parseInput(VerifyMagicLinkInput, args.input);
-	const { userId, workspaceId } = await args.db.$transaction(async (tx) => {
+	const { userId, workspaceId } = await args.db.$transaction(async (tx): Promise<{ userId: number; workspaceId: number | null }> => {
 		const claimed = await tx.magicLinkToken.updateMany({
 			where: { tokenHash: hashToken(token), usedAt: null, expiresAt: { gt: new Date() } },
 			data: { usedAt: new Date() }
@@ -30,6 +30,9 @@ export async function verifyMagicLink(args: {
 		const user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });
 		const membership = await tx.membership.findFirst({ where: { userId: user.id }, orderBy: { id: 'asc' } });
 		if (membership) return { userId: user.id, workspaceId: membership.workspaceId };
+		// Someone invited them: they join that workspace from the invitation link instead.
+		const invited = await tx.invitation.count({ where: { email, acceptedAt: null, expiresAt: { gt: new Date() } } });
+		if (invited > 0) return { userId: user.id, workspaceId: null };
 		const name = email.split('@')[0];
 		const workspace = await tx.workspace.create({
 			data: { name, slug: `${name.replace(/[^a-z0-9]+/g, '-').slice(0, 40)}-${randomUUID().slice(0, 8)}`, plan: 'free', limits: JSON.stringify(args.defaultLimits) }

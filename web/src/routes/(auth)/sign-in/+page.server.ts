@@ -8,10 +8,11 @@ export const load: PageServerLoad = async ({ locals }) => {
 };
 
 export const actions: Actions = {
-	default: async ({ locals, request }) => {
+	default: async ({ locals, request, url }) => {
 		const values = formValues(await request.formData());
+		const next = url.searchParams.get('next') ?? undefined;
 		try {
-			await locals.api.auth.requestMagicLink({ email: values.email ?? '' });
+			await locals.api.auth.requestMagicLink({ email: values.email ?? '', next: next?.startsWith('/') ? next : undefined });
 			return { sent: true, email: values.email };
 		} catch (err) {
 			return actionError(err, values);

@@ -14,5 +14,6 @@ export const load: PageServerLoad = async ({ locals, url, cookies }) => {
 	}
 	const cookie = getUpstate().lucia.createSessionCookie(sessionId);
 	cookies.set(cookie.name, cookie.value, { ...cookie.attributes, path: '/' });
-	redirect(303, '/monitors');
+	const next = url.searchParams.get('next');
+	redirect(303, next && /^\/(?![/\\])/.test(next) ? next : '/monitors');
 };

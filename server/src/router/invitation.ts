@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import {
+	AcceptInvitationInput,
+	InvitationIdInput,
+	InvitationListOutput,
+	InvitationOutput,
+	InviteMemberInput,
+	acceptInvitation,
+	inviteMember,
+	listInvitations,
+	revokeInvitation
+} from '../domain/invitation/index.ts';
+import { DeletedOutput } from './shared.ts';
+import { createTRPCRouter, readProcedure, userProcedure, writeProcedure } from './trpc.ts';
+
+const tags = ['members'];
+
+export const invitationRouter = createTRPCRouter({
+	list: readProcedure
+		.meta({ rest: { method: 'GET', path: '/v1/invitations', summary: 'List pending invitations', tags } })
+		.output(InvitationListOutput)
+		.query(({ ctx }) => listInvitations({ ctx: ctx.service })),
+	create: writeProcedure
+		.meta({ rest: { method: 'POST', path: '/v1/invitations', summary: 'Invite someone by e-mail', tags, successStatus: 201 } })
+		.input(InviteMemberInput)
+		.output(InvitationOutput)
+		.mutation(({ ctx, input }) =>
+			inviteMember({ ctx: ctx.service, mailer: ctx.upstate.mailer, dashboardUrl: ctx.upstate.config.urls.dashboard, input })
+		),
+	revoke: writeProcedure
+		.meta({ rest: { method: 'DELETE', path: '/v1/invitations/{invitationId}', summary: 'Withdraw an invitation', tags } })
+		.input(InvitationIdInput)
+		.output(DeletedOutput)
+		.mutation(({ ctx, input }) => revokeInvitation({ ctx: ctx.service, input })),
+	// Dashboard only: the signed-in invitee accepts.
+	accept: userProcedure
+		.input(AcceptInvitationInput)
+		.output(z.object({ workspaceId: z.number() }))
+		.mutation(({ ctx, input }) => acceptInvitation({ db: ctx.db, user: ctx.user, input }))
+});
