@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
 	test: {
-		include: ['server/**/*.test.ts', 'probe/**/*.test.ts', 'status/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+		include: [
+			'server/**/*.test.ts',
+			'probe/**/*.test.ts',
+			'status/src/**/*.test.ts',
+			'web/src/**/*.test.ts'
+		],
 		testTimeout: 20000,
 		hookTimeout: 30000
 	}

@@ -24,7 +24,11 @@ export async function freePort(): Promise<number> {
 export type Mail = { to: string; subject: string; text: string };
 
 // A real SMTP server on 127.0.0.1 that keeps what it receives.
-export async function startSmtp(): Promise<{ port: number; mails: Mail[]; close: () => Promise<void> }> {
+export async function startSmtp(): Promise<{
+	port: number;
+	mails: Mail[];
+	close: () => Promise<void>;
+}> {
 	const mails: Mail[] = [];
 	const server = new SMTPServer({
 		authOptional: true,
@@ -32,7 +36,11 @@ export async function startSmtp(): Promise<{ port: number; mails: Mail[]; close:
 		onData(stream, session, done) {
 			simpleParser(stream)
 				.then((parsed) => {
-					mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+					mails.push({
+						to: session.envelope.rcptTo.map((r) => r.address).join(','),
+						subject: parsed.subject ?? '',
+						text: parsed.text ?? ''
+					});
 					done();
 				})
 				.catch(done);
@@ -43,12 +51,25 @@ export async function startSmtp(): Promise<{ port: number; mails: Mail[]; close:
 	return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-export type Stack = { urls: { dashboard: string; status: string; api: string }; logs: string[]; stop: () => Promise<void> };
+export type Stack = {
+	urls: { dashboard: string; status: string; api: string };
+	logs: string[];
+	stop: () => Promise<void>;
+};
 
 // The all-in-one process exactly as `npm run serve` starts it, on free ports and a fresh data dir.
 export async function startStack(env: Record<string, string>): Promise<Stack> {
-	const [workflows, api, dashboard, status] = [await freePort(), await freePort(), await freePort(), await freePort()];
-	const urls = { dashboard: `http://127.0.0.1:${dashboard}`, status: `http://127.0.0.1:${status}`, api: `http://127.0.0.1:${api}` };
+	const [workflows, api, dashboard, status] = [
+		await freePort(),
+		await freePort(),
+		await freePort(),
+		await freePort()
+	];
+	const urls = {
+		dashboard: `http://127.0.0.1:${dashboard}`,
+		status: `http://127.0.0.1:${status}`,
+		api: `http://127.0.0.1:${api}`
+	};
 	const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
 		cwd: root,
 		env: {
@@ -95,6 +116,14 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
 export async function launchBrowser(): Promise<Browser> {
 	return chromium.launch({
 		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync'
+		]
 	});
 }

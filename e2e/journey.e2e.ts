@@ -42,7 +42,9 @@ describe('walking skeleton', () => {
 		await page.getByLabel('E-mail').fill(email);
 		await page.getByRole('button', { name: 'Send sign-in link' }).click();
 		await page.getByText('Check your e-mail').waitFor();
-		const link = /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec((await waitForMail(email)).text)?.[0];
+		const link = /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(
+			(await waitForMail(email)).text
+		)?.[0];
 		expect(link).toBeTruthy();
 		await page.goto(link as string);
 		await page.waitForURL(/\/monitors/);
@@ -53,7 +55,9 @@ describe('walking skeleton', () => {
 		await page.getByLabel('Frequency').selectOption('10m');
 		await page.getByRole('button', { name: 'Create monitor' }).click();
 		await page.waitForURL(/\/monitors\/\d+/);
-		await expect(page.getByRole('heading', { name: 'Marketing site' }).isVisible()).resolves.toBe(true);
+		await expect(page.getByRole('heading', { name: 'Marketing site' }).isVisible()).resolves.toBe(
+			true
+		);
 
 		await page.goto(`${stack.urls.dashboard}/status-pages`);
 		await page.getByLabel('Title').fill('Acme status');
@@ -66,7 +70,9 @@ describe('walking skeleton', () => {
 		await page.getByRole('cell', { name: 'Website', exact: true }).waitFor();
 
 		await page.goto(`${stack.urls.status}/acme`);
-		await expect(page.getByRole('heading', { name: 'Acme status' }).isVisible()).resolves.toBe(true);
+		await expect(page.getByRole('heading', { name: 'Acme status' }).isVisible()).resolves.toBe(
+			true
+		);
 		await expect(page.getByText('Website').isVisible()).resolves.toBe(true);
 
 		await page.goto(`${stack.urls.dashboard}/settings/api-keys`);
@@ -76,14 +82,20 @@ describe('walking skeleton', () => {
 		const key = (await page.getByLabel('Your new API key').inputValue()).trim();
 		expect(key).toMatch(/^us_/);
 
-		const rest = await fetch(`${stack.urls.api}/v1/monitors`, { headers: { 'x-service-key': key } });
+		const rest = await fetch(`${stack.urls.api}/v1/monitors`, {
+			headers: { 'x-service-key': key }
+		});
 		expect(rest.status).toBe(200);
 		const body = (await rest.json()) as { data: Array<{ name: string; url: string }> };
-		expect(body.data.map((m) => [m.name, m.url])).toEqual([['Marketing site', 'https://example.test/']]);
+		expect(body.data.map((m) => [m.name, m.url])).toEqual([
+			['Marketing site', 'https://example.test/']
+		]);
 
 		const client = new Client({ name: 'e2e', version: '1.0.0' });
 		await client.connect(
-			new StreamableHTTPClientTransport(new URL(`${stack.urls.api}/mcp`), { requestInit: { headers: { 'x-service-key': key } } })
+			new StreamableHTTPClientTransport(new URL(`${stack.urls.api}/mcp`), {
+				requestInit: { headers: { 'x-service-key': key } }
+			})
 		);
 		const result = await client.callTool({ name: 'list_status_pages', arguments: {} });
 		expect(JSON.stringify(result.structuredContent)).toContain('"slug":"acme"');

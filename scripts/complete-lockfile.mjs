@@ -9,8 +9,29 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const pkgs = lock.packages;
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony'];
-const CPU = { arm64: 'arm64', x64: 'x64', arm: 'arm', ia32: 'ia32', riscv64: 'riscv64', ppc64: 'ppc64', s390x: 's390x', loong64: 'loong64', wasm32: 'wasm32' };
+const OS = [
+	'android',
+	'darwin',
+	'freebsd',
+	'linux',
+	'win32',
+	'openbsd',
+	'netbsd',
+	'sunos',
+	'aix',
+	'openharmony'
+];
+const CPU = {
+	arm64: 'arm64',
+	x64: 'x64',
+	arm: 'arm',
+	ia32: 'ia32',
+	riscv64: 'riscv64',
+	ppc64: 'ppc64',
+	s390x: 's390x',
+	loong64: 'loong64',
+	wasm32: 'wasm32'
+};
 
 function resolves(from, name) {
 	let base = from;

@@ -8,7 +8,8 @@ const keepServerExternal: Plugin = {
 	name: 'upstate:keep-server-external',
 	enforce: 'pre',
 	resolveId(id, _importer, options) {
-		if (options?.ssr && (id === '@upstate/server' || id.startsWith('@upstate/server/'))) return { id, external: true };
+		if (options?.ssr && (id === '@upstate/server' || id.startsWith('@upstate/server/')))
+			return { id, external: true };
 	}
 };
 

@@ -13,7 +13,9 @@ export function createApiServer(args: { upstate: Upstate }): express.Express {
 	app.use((req, res, next) => {
 		const started = performance.now();
 		res.on('finish', () => {
-			console.log(`[api] ${req.method} ${req.path} status=${res.statusCode} ms=${Math.round(performance.now() - started)}`);
+			console.log(
+				`[api] ${req.method} ${req.path} status=${res.statusCode} ms=${Math.round(performance.now() - started)}`
+			);
 		});
 		next();
 	});
@@ -28,13 +30,20 @@ export function createApiServer(args: { upstate: Upstate }): express.Express {
 	app.all('/mcp', createMcpHandler(args));
 	app.use(createRestRouter(args));
 	app.use((_req, res) => {
-		res.status(404).json({ error: { code: 'NOT_FOUND', message: 'no such route: see /openapi.json' } });
+		res
+			.status(404)
+			.json({ error: { code: 'NOT_FOUND', message: 'no such route: see /openapi.json' } });
 	});
 	// Malformed JSON bodies and anything else thrown before a route: the same envelope.
-	app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-		const isBadJson = err instanceof SyntaxError || (err as { type?: string })?.type === 'entity.parse.failed';
-		const { status, body } = mapError(isBadJson ? new ValidationError('request body is not valid JSON') : err);
-		res.status(status).json(body);
-	});
+	app.use(
+		(err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+			const isBadJson =
+				err instanceof SyntaxError || (err as { type?: string })?.type === 'entity.parse.failed';
+			const { status, body } = mapError(
+				isBadJson ? new ValidationError('request body is not valid JSON') : err
+			);
+			res.status(status).json(body);
+		}
+	);
 	return app;
 }

@@ -11,7 +11,13 @@ describe('config', () => {
 		const dir = tmp();
 		const config = loadConfig({ DATA_DIR: dir });
 		expect(config.databaseUrl).toBe(`file:${path.join(dir, 'upstate.db')}`);
-		expect(config.ports).toEqual({ workflows: 3000, api: 3001, dashboard: 3002, statusPage: 3003, ingest: 8081 });
+		expect(config.ports).toEqual({
+			workflows: 3000,
+			api: 3001,
+			dashboard: 3002,
+			statusPage: 3003,
+			ingest: 8081
+		});
 		expect(config.mail.smtpUrl).toBeUndefined();
 		expect(config.services).toEqual(['workflows', 'api', 'dashboard', 'status-page']);
 		// the generated local secret is stable across loads
@@ -19,18 +25,36 @@ describe('config', () => {
 	});
 
 	it('names the variable and what to set when a value is malformed', () => {
-		expect(() => loadConfig({ DATA_DIR: tmp(), API_PORT: 'abc' })).toThrow(/API_PORT: .*\.env\.example/);
-		expect(() => loadConfig({ DATA_DIR: tmp(), NEXT_PUBLIC_URL: 'not a url' })).toThrow(/NEXT_PUBLIC_URL/);
-		expect(() => loadConfig({ DATA_DIR: tmp(), UPSTATE_SERVICES: 'api,ingestt' })).toThrow(/UPSTATE_SERVICES has unknown services: ingestt/);
-		expect(() => loadConfig({ DATA_DIR: tmp(), WORKSPACE_DEFAULT_LIMITS: '{nope' })).toThrow(ConfigError);
+		expect(() => loadConfig({ DATA_DIR: tmp(), API_PORT: 'abc' })).toThrow(
+			/API_PORT: .*\.env\.example/
+		);
+		expect(() => loadConfig({ DATA_DIR: tmp(), NEXT_PUBLIC_URL: 'not a url' })).toThrow(
+			/NEXT_PUBLIC_URL/
+		);
+		expect(() => loadConfig({ DATA_DIR: tmp(), UPSTATE_SERVICES: 'api,ingestt' })).toThrow(
+			/UPSTATE_SERVICES has unknown services: ingestt/
+		);
+		expect(() => loadConfig({ DATA_DIR: tmp(), WORKSPACE_DEFAULT_LIMITS: '{nope' })).toThrow(
+			ConfigError
+		);
 	});
 
 	it('requires AUTH_SECRET in production', () => {
-		expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' })).toThrow(/AUTH_SECRET is required in production/);
+		expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' })).toThrow(
+			/AUTH_SECRET is required in production/
+		);
 	});
 
 	it('sends mail over SMTP when SMTP_URL or EMAIL_PROVIDER_API_KEY is set, SMTP_URL first', () => {
-		expect(loadConfig({ DATA_DIR: tmp(), EMAIL_PROVIDER_API_KEY: 're_abc' }).mail.smtpUrl).toBe('smtps://resend:re_abc@smtp.resend.com:465');
-		expect(loadConfig({ DATA_DIR: tmp(), EMAIL_PROVIDER_API_KEY: 're_abc', SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.smtpUrl).toBe('smtp://127.0.0.1:2525');
+		expect(loadConfig({ DATA_DIR: tmp(), EMAIL_PROVIDER_API_KEY: 're_abc' }).mail.smtpUrl).toBe(
+			'smtps://resend:re_abc@smtp.resend.com:465'
+		);
+		expect(
+			loadConfig({
+				DATA_DIR: tmp(),
+				EMAIL_PROVIDER_API_KEY: 're_abc',
+				SMTP_URL: 'smtp://127.0.0.1:2525'
+			}).mail.smtpUrl
+		).toBe('smtp://127.0.0.1:2525');
 	});
 });

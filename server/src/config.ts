@@ -8,10 +8,16 @@ const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().opti
 const url = (fallback: string) =>
 	z.preprocess((v) => (v === '' || v === undefined ? fallback : v), z.url());
 const port = (fallback: number) =>
-	z.preprocess((v) => (v === '' || v === undefined ? fallback : v), z.coerce.number().int().min(0).max(65535));
+	z.preprocess(
+		(v) => (v === '' || v === undefined ? fallback : v),
+		z.coerce.number().int().min(0).max(65535)
+	);
 const flag = z.preprocess(
 	(v) => (v === '' || v === undefined ? undefined : String(v).toLowerCase()),
-	z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1')
+	z
+		.enum(['true', 'false', '1', '0'])
+		.optional()
+		.transform((v) => v === 'true' || v === '1')
 );
 
 const Env = z.object({
@@ -54,10 +60,15 @@ export type Service = (typeof SERVICES)[number];
 
 function parseServices(raw: string | undefined): Service[] {
 	if (!raw) return [...SERVICES];
-	const wanted = raw.split(',').map((s) => s.trim()).filter(Boolean);
+	const wanted = raw
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
 	const unknown = wanted.filter((s) => !SERVICES.includes(s as Service));
 	if (unknown.length) {
-		throw new ConfigError(`UPSTATE_SERVICES has unknown services: ${unknown.join(', ')} (known: ${SERVICES.join(', ')})`);
+		throw new ConfigError(
+			`UPSTATE_SERVICES has unknown services: ${unknown.join(', ')} (known: ${SERVICES.join(', ')})`
+		);
 	}
 	return wanted as Service[];
 }
@@ -77,7 +88,9 @@ function buildConfig(env: z.infer<typeof Env>) {
 	let defaultLimits: Record<string, unknown> = {};
 	if (env.WORKSPACE_DEFAULT_LIMITS) {
 		try {
-			defaultLimits = z.record(z.string(), z.unknown()).parse(JSON.parse(env.WORKSPACE_DEFAULT_LIMITS));
+			defaultLimits = z
+				.record(z.string(), z.unknown())
+				.parse(JSON.parse(env.WORKSPACE_DEFAULT_LIMITS));
 		} catch {
 			throw new ConfigError(
 				'WORKSPACE_DEFAULT_LIMITS must be a JSON object of plan limit keys (spec 2.3), e.g. {"monitors":50}.'

@@ -14,7 +14,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 function listen(name: string, server: http.Server, port: number, host: string): Promise<void> {
 	return new Promise((resolve, reject) => {
 		server.once('error', (err: NodeJS.ErrnoException) =>
-			reject(err.code === 'EADDRINUSE' ? new Error(`${name}: port ${port} is in use; stop the other process or set its *_PORT variable`) : err)
+			reject(
+				err.code === 'EADDRINUSE'
+					? new Error(
+							`${name}: port ${port} is in use; stop the other process or set its *_PORT variable`
+						)
+					: err
+			)
 		);
 		server.listen(port, host, () => {
 			console.log(`[main] listening service=${name} url=http://${host}:${port}`);
@@ -25,7 +31,10 @@ function listen(name: string, server: http.Server, port: number, host: string): 
 
 async function sveltekitHandler(app: 'web' | 'status'): Promise<http.RequestListener> {
 	const file = path.join(root, app, 'build', 'handler.js');
-	if (!existsSync(file)) throw new Error(`${app}/build is missing: run \`npm run build\` first (npm start does it for you)`);
+	if (!existsSync(file))
+		throw new Error(
+			`${app}/build is missing: run \`npm run build\` first (npm start does it for you)`
+		);
 	const mod = (await import(pathToFileURL(file).href)) as { handler: http.RequestListener };
 	return (req, res) => {
 		// Served directly, the scheme is http; a TLS proxy in front says https itself.
@@ -34,7 +43,11 @@ async function sveltekitHandler(app: 'web' | 'status'): Promise<http.RequestList
 	};
 }
 
-async function startService(service: Service, upstate: Upstate, config: Config): Promise<http.Server> {
+async function startService(
+	service: Service,
+	upstate: Upstate,
+	config: Config
+): Promise<http.Server> {
 	const { host, ports } = config;
 	let server: http.Server;
 	switch (service) {
@@ -68,7 +81,9 @@ async function main(): Promise<void> {
 	setUpstate(upstate);
 	const servers: http.Server[] = [];
 	for (const service of services) servers.push(await startService(service, upstate, config));
-	console.log(`[main] ready services=${services.join(',')} dashboard=${config.urls.dashboard} mail=${upstate.mailer.transport} data=${config.dataDir}`);
+	console.log(
+		`[main] ready services=${services.join(',')} dashboard=${config.urls.dashboard} mail=${upstate.mailer.transport} data=${config.dataDir}`
+	);
 	const stop = (signal: string) => {
 		console.log(`[main] stopping signal=${signal}`);
 		for (const s of servers) s.close();

@@ -19,7 +19,11 @@ describe('architecture', () => {
 	it('keeps Prisma out of the router and the adapters', () => {
 		const offenders = [...files(path.join(src, 'router')), ...files(path.join(src, 'adapters'))]
 			.filter((f) => !f.endsWith('.test.ts'))
-			.filter((f) => /from '@prisma\/client'|\.db\.\w+\.(find|create|update|delete|count|upsert)/.test(readFileSync(f, 'utf8')))
+			.filter((f) =>
+				/from '@prisma\/client'|\.db\.\w+\.(find|create|update|delete|count|upsert)/.test(
+					readFileSync(f, 'utf8')
+				)
+			)
 			.map(rel);
 		expect(offenders).toEqual([]);
 	});
@@ -27,7 +31,9 @@ describe('architecture', () => {
 	it('reads process.env only in config.ts', () => {
 		const offenders = files(src)
 			.filter((f) => !f.endsWith('.test.ts') && rel(f) !== 'config.ts')
-			.filter((f) => /process\.env/.test(readFileSync(f, 'utf8').replace(/\{ \.\.\.process\.env/g, '')))
+			.filter((f) =>
+				/process\.env/.test(readFileSync(f, 'utf8').replace(/\{ \.\.\.process\.env/g, ''))
+			)
 			.map(rel);
 		expect(offenders).toEqual([]);
 	});
@@ -37,7 +43,10 @@ describe('architecture', () => {
 			.filter((f) => !f.endsWith('.test.ts'))
 			.filter((f) => {
 				const text = readFileSync(f, 'utf8');
-				return text.includes('withTransaction(ctx') && !(text.includes("requireScope(ctx, 'write')") && text.includes('writeAudit('));
+				return (
+					text.includes('withTransaction(ctx') &&
+					!(text.includes("requireScope(ctx, 'write')") && text.includes('writeAudit('))
+				);
 			})
 			.map(rel);
 		expect(offenders).toEqual([]);

@@ -4,7 +4,8 @@ import type { Actor, ServiceContext } from '../src/domain/context.ts';
 import { resolveLimits } from '../src/domain/limits.ts';
 
 let seq = 0;
-const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = () =>
+	`${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 // Generous limits for tests that are not about limits; limit tests pass their own.
 export const TEAM_LIMITS = {
@@ -18,10 +19,18 @@ export const TEAM_LIMITS = {
 	members: 'Unlimited'
 };
 
-export async function createWorkspace(db: Db, opts: { plan?: string; limits?: Record<string, unknown> } = {}) {
+export async function createWorkspace(
+	db: Db,
+	opts: { plan?: string; limits?: Record<string, unknown> } = {}
+) {
 	const slug = `ws-${unique()}`;
 	return db.workspace.create({
-		data: { name: slug, slug, plan: opts.plan ?? 'team', limits: JSON.stringify(opts.limits ?? TEAM_LIMITS) }
+		data: {
+			name: slug,
+			slug,
+			plan: opts.plan ?? 'team',
+			limits: JSON.stringify(opts.limits ?? TEAM_LIMITS)
+		}
 	});
 }
 
@@ -34,8 +43,25 @@ export function ctxFor(
 	workspace: { id: number; plan: string; limits: string },
 	actor: Actor = { type: 'user', userId: 1, role: 'owner' }
 ): ServiceContext {
-	return { db, workspace: { id: workspace.id, plan: workspace.plan, limits: resolveLimits(workspace.limits) }, actor, requestId: randomUUID() };
+	return {
+		db,
+		workspace: { id: workspace.id, plan: workspace.plan, limits: resolveLimits(workspace.limits) },
+		actor,
+		requestId: randomUUID()
+	};
 }
 
-export const readKey = (keyId = 1): Actor => ({ type: 'apiKey', keyId, userId: null, scope: 'read', via: 'rest' });
-export const writeKey = (keyId = 1): Actor => ({ type: 'apiKey', keyId, userId: null, scope: 'write', via: 'rest' });
+export const readKey = (keyId = 1): Actor => ({
+	type: 'apiKey',
+	keyId,
+	userId: null,
+	scope: 'read',
+	via: 'rest'
+});
+export const writeKey = (keyId = 1): Actor => ({
+	type: 'apiKey',
+	keyId,
+	userId: null,
+	scope: 'write',
+	via: 'rest'
+});

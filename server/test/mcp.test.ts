@@ -20,14 +20,23 @@ beforeAll(async () => {
 	const ws = await createWorkspace(db);
 	writeKey = await issueKey(db, ws, 'write');
 	readKey = await issueKey(db, ws, 'read');
-	monitorId = (await createMonitor({ ctx: ctxFor(db, ws), input: { type: 'http', name: 'API', periodicity: '1m', url: 'https://example.com' } })).id;
+	monitorId = (
+		await createMonitor({
+			ctx: ctxFor(db, ws),
+			input: { type: 'http', name: 'API', periodicity: '1m', url: 'https://example.com' }
+		})
+	).id;
 	await createStatusPage({ ctx: ctxFor(db, ws), input: { title: 'Acme', slug: `acme-${ws.id}` } });
 });
 afterAll(() => api.close());
 
 async function connect(key: string): Promise<Client> {
 	const client = new Client({ name: 'test', version: '1.0.0' });
-	await client.connect(new StreamableHTTPClientTransport(new URL(`${api.url}/mcp`), { requestInit: { headers: { 'x-service-key': key } } }));
+	await client.connect(
+		new StreamableHTTPClientTransport(new URL(`${api.url}/mcp`), {
+			requestInit: { headers: { 'x-service-key': key } }
+		})
+	);
 	return client;
 }
 
@@ -36,17 +45,31 @@ describe('MCP server', () => {
 		const client = await connect(writeKey);
 		const { tools } = await client.listTools();
 		const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-		expect(Object.keys(byName)).toEqual(expect.arrayContaining(['list_monitors', 'get_monitor', 'list_status_pages', 'list_page_components']));
-		expect(byName.get_monitor.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+		expect(Object.keys(byName)).toEqual(
+			expect.arrayContaining([
+				'list_monitors',
+				'get_monitor',
+				'list_status_pages',
+				'list_page_components'
+			])
+		);
+		expect(byName.get_monitor.annotations).toEqual({
+			readOnlyHint: true,
+			destructiveHint: false,
+			idempotentHint: true
+		});
 		expect(byName.get_monitor.inputSchema.required).toEqual(['monitorId']);
 		const listed = await client.callTool({ name: 'list_monitors', arguments: { perPage: 5 } });
-		expect((listed.structuredContent as { data: Array<{ id: number; activeIncidentCount: number }> }).data).toEqual([
-			expect.objectContaining({ id: monitorId, activeIncidentCount: 0 })
-		]);
+		expect(
+			(listed.structuredContent as { data: Array<{ id: number; activeIncidentCount: number }> })
+				.data
+		).toEqual([expect.objectContaining({ id: monitorId, activeIncidentCount: 0 })]);
 		const got = await client.callTool({ name: 'get_monitor', arguments: { monitorId } });
 		expect(got.structuredContent).toMatchObject({ id: monitorId, url: 'https://example.com' });
 		const pages = await client.callTool({ name: 'list_status_pages', arguments: {} });
-		expect((pages.structuredContent as { data: Array<{ title: string }> }).data.map((p) => p.title)).toEqual(['Acme']);
+		expect(
+			(pages.structuredContent as { data: Array<{ title: string }> }).data.map((p) => p.title)
+		).toEqual(['Acme']);
 		await client.close();
 	});
 
@@ -60,17 +83,28 @@ describe('MCP server', () => {
 
 	it('returns NOT_FOUND as a tool result and malformed input as a JSON-RPC error', async () => {
 		const client = await connect(writeKey);
-		const missing = await client.callTool({ name: 'get_monitor', arguments: { monitorId: 999999 } });
+		const missing = await client.callTool({
+			name: 'get_monitor',
+			arguments: { monitorId: 999999 }
+		});
 		expect(missing.isError).toBe(true);
-		expect(missing.content).toEqual([{ type: 'text', text: 'NOT_FOUND: monitor 999999 not found' }]);
-		await expect(client.callTool({ name: 'get_monitor', arguments: { monitorId: 'x' } })).rejects.toThrow(/invalid arguments for get_monitor/);
+		expect(missing.content).toEqual([
+			{ type: 'text', text: 'NOT_FOUND: monitor 999999 not found' }
+		]);
+		await expect(
+			client.callTool({ name: 'get_monitor', arguments: { monitorId: 'x' } })
+		).rejects.toThrow(/invalid arguments for get_monitor/);
 		await client.close();
 	});
 
 	it('serves the OpenAPI document as a public resource', async () => {
 		const client = await connect(readKey);
 		const { resources } = await client.listResources();
-		expect(resources.map((r) => r.name)).toEqual(['openapi-specification', 'mcp-server-reference', 'site-index']);
+		expect(resources.map((r) => r.name)).toEqual([
+			'openapi-specification',
+			'mcp-server-reference',
+			'site-index'
+		]);
 		const doc = await client.readResource({ uri: `${api.url}/openapi.json` });
 		const [content] = doc.contents;
 		expect('text' in content && JSON.parse(content.text).openapi).toBe('3.1.0');
@@ -78,15 +112,39 @@ describe('MCP server', () => {
 	});
 
 	it('is stateless over HTTP: no session id, 401 without a key, 406 on GET without SSE', async () => {
-		const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
-		const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-		const ok = await fetch(`${api.url}/mcp`, { method: 'POST', headers: { ...headers, 'x-service-key': readKey }, body: JSON.stringify(init) });
+		const init = {
+			jsonrpc: '2.0',
+			id: 1,
+			method: 'initialize',
+			params: {
+				protocolVersion: '2025-06-18',
+				capabilities: {},
+				clientInfo: { name: 'raw', version: '1' }
+			}
+		};
+		const headers = {
+			'content-type': 'application/json',
+			accept: 'application/json, text/event-stream'
+		};
+		const ok = await fetch(`${api.url}/mcp`, {
+			method: 'POST',
+			headers: { ...headers, 'x-service-key': readKey },
+			body: JSON.stringify(init)
+		});
 		expect(ok.status).toBe(200);
 		expect(ok.headers.get('mcp-session-id')).toBeNull();
-		const anon = await fetch(`${api.url}/mcp`, { method: 'POST', headers, body: JSON.stringify(init) });
+		const anon = await fetch(`${api.url}/mcp`, {
+			method: 'POST',
+			headers,
+			body: JSON.stringify(init)
+		});
 		expect(anon.status).toBe(401);
-		expect(anon.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${api.url}/.well-known/oauth-protected-resource/mcp"`);
-		const get = await fetch(`${api.url}/mcp`, { headers: { 'x-service-key': readKey, accept: 'application/json' } });
+		expect(anon.headers.get('www-authenticate')).toBe(
+			`Bearer resource_metadata="${api.url}/.well-known/oauth-protected-resource/mcp"`
+		);
+		const get = await fetch(`${api.url}/mcp`, {
+			headers: { 'x-service-key': readKey, accept: 'application/json' }
+		});
 		expect(get.status).toBe(406);
 	});
 });

@@ -14,25 +14,47 @@ import { createUser, ctxFor } from './factories.ts';
 
 // A real Upstate (config, mailer, lucia) on a test database; mail goes to `smtpUrl` or the log.
 export function createTestUpstate(db: Db, env: Record<string, string> = {}): Upstate {
-	const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'upstate-test-')), ...env });
-	return { config, db, mailer: createMailer(config.mail), lucia: createLucia({ db, secure: false }) };
+	const config = loadConfig({
+		DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'upstate-test-')),
+		...env
+	});
+	return {
+		config,
+		db,
+		mailer: createMailer(config.mail),
+		lucia: createLucia({ db, secure: false })
+	};
 }
 
 // The API server on 127.0.0.1 and a random port, over real HTTP.
-export async function startApi(upstate: Upstate): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startApi(
+	upstate: Upstate
+): Promise<{ url: string; close: () => Promise<void> }> {
 	const app = createApiServer({ upstate });
 	const server: http.Server = await new Promise((resolve) => {
 		const s = app.listen(0, '127.0.0.1', () => resolve(s));
 	});
 	const { port } = server.address() as AddressInfo;
 	upstate.config.urls.api = `http://127.0.0.1:${port}`;
-	return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+	return {
+		url: `http://127.0.0.1:${port}`,
+		close: () => new Promise((r) => server.close(() => r()))
+	};
 }
 
-export async function issueKey(db: Db, workspace: { id: number; plan: string; limits: string }, scope: 'read' | 'write'): Promise<string> {
+export async function issueKey(
+	db: Db,
+	workspace: { id: number; plan: string; limits: string },
+	scope: 'read' | 'write'
+): Promise<string> {
 	const owner = await createUser(db);
 	const actor = { type: 'user' as const, userId: owner.id, role: 'owner' as const };
-	return (await createApiKey({ ctx: ctxFor(db, workspace, actor), input: { name: `${scope} key`, scope } })).key;
+	return (
+		await createApiKey({
+			ctx: ctxFor(db, workspace, actor),
+			input: { name: `${scope} key`, scope }
+		})
+	).key;
 }
 
 // One place for the REST error envelope, so it cannot drift per endpoint (STYLE 45).

@@ -6,9 +6,16 @@ import type { TrpcContext } from '../router/trpc.ts';
 
 // x-service-key → a workspace-scoped context. Shared by the REST and MCP adapters, which
 // differ only in `via` (MCP mutations are audited with actor_type = mcp).
-export async function contextForApiKey(args: { upstate: Upstate; key: string | undefined; via: 'rest' | 'mcp' }): Promise<TrpcContext> {
+export async function contextForApiKey(args: {
+	upstate: Upstate;
+	key: string | undefined;
+	via: 'rest' | 'mcp';
+}): Promise<TrpcContext> {
 	const found = args.key ? await authenticateApiKey({ db: args.upstate.db, key: args.key }) : null;
-	if (!found) throw new UnauthorizedError(args.key ? 'invalid or revoked API key' : 'missing x-service-key header');
+	if (!found)
+		throw new UnauthorizedError(
+			args.key ? 'invalid or revoked API key' : 'missing x-service-key header'
+		);
 	return {
 		upstate: args.upstate,
 		db: args.upstate.db,
@@ -18,7 +25,13 @@ export async function contextForApiKey(args: { upstate: Upstate; key: string | u
 		service: {
 			db: args.upstate.db,
 			workspace: found.workspace,
-			actor: { type: 'apiKey', keyId: found.keyId, userId: found.createdById, scope: found.scope, via: args.via },
+			actor: {
+				type: 'apiKey',
+				keyId: found.keyId,
+				userId: found.createdById,
+				scope: found.scope,
+				via: args.via
+			},
 			requestId: randomUUID()
 		}
 	};

@@ -11,7 +11,9 @@ export type ProcedureInfo = {
 	output: z.ZodType | undefined;
 };
 
-type RawProcedure = { _def: { type: 'query' | 'mutation'; meta?: Meta; inputs: z.ZodType[]; output?: z.ZodType } };
+type RawProcedure = {
+	_def: { type: 'query' | 'mutation'; meta?: Meta; inputs: z.ZodType[]; output?: z.ZodType };
+};
 
 export function listProcedures(): ProcedureInfo[] {
 	// safe because tRPC keeps every procedure of the merged router in this flat record

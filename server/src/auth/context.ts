@@ -8,13 +8,24 @@ import type { TrpcContext } from '../router/trpc.ts';
 
 // The dashboard's context: a lucia session → the user and the workspace they are looking at.
 // `cookie` is set when the browser's cookie must change (refreshed or cleared).
-export async function contextForSession(args: { upstate: Upstate; sessionId: string | null }): Promise<{ ctx: TrpcContext; cookie: Cookie | null }> {
+export async function contextForSession(args: {
+	upstate: Upstate;
+	sessionId: string | null;
+}): Promise<{ ctx: TrpcContext; cookie: Cookie | null }> {
 	const { upstate } = args;
 	const requestId = randomUUID();
-	const anonymous: TrpcContext = { upstate, db: upstate.db, requestId, user: null, sessionId: null, service: null };
+	const anonymous: TrpcContext = {
+		upstate,
+		db: upstate.db,
+		requestId,
+		user: null,
+		sessionId: null,
+		service: null
+	};
 	if (!args.sessionId) return { ctx: anonymous, cookie: null };
 	const { session, user } = await upstate.lucia.validateSession(args.sessionId);
-	if (!session || !user) return { ctx: anonymous, cookie: upstate.lucia.createBlankSessionCookie() };
+	if (!session || !user)
+		return { ctx: anonymous, cookie: upstate.lucia.createBlankSessionCookie() };
 	const cookie = session.fresh ? upstate.lucia.createSessionCookie(session.id) : null;
 	const membership = session.workspaceId
 		? await upstate.db.membership.findUnique({
@@ -22,7 +33,9 @@ export async function contextForSession(args: { upstate: Upstate; sessionId: str
 				include: { workspace: true }
 			})
 		: null;
-	const actor: Actor | null = membership ? { type: 'user', userId: user.id, role: membership.role as 'owner' | 'admin' | 'member' } : null;
+	const actor: Actor | null = membership
+		? { type: 'user', userId: user.id, role: membership.role as 'owner' | 'admin' | 'member' }
+		: null;
 	return {
 		cookie,
 		ctx: {
@@ -33,7 +46,11 @@ export async function contextForSession(args: { upstate: Upstate; sessionId: str
 				membership && actor
 					? {
 							db: upstate.db,
-							workspace: { id: membership.workspace.id, plan: membership.workspace.plan, limits: resolveLimits(membership.workspace.limits) },
+							workspace: {
+								id: membership.workspace.id,
+								plan: membership.workspace.plan,
+								limits: resolveLimits(membership.workspace.limits)
+							},
 							actor,
 							requestId
 						}

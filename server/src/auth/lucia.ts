@@ -5,7 +5,12 @@ export const SESSION_COOKIE = 'upstate_session';
 
 // lucia v3 over our Prisma Session/User models (the published Prisma adapter predates Prisma 6).
 function prismaAdapter(db: Db): Adapter {
-	const toSession = (s: { id: string; userId: number; expiresAt: Date; workspaceId: number | null }): DatabaseSession => ({
+	const toSession = (s: {
+		id: string;
+		userId: number;
+		expiresAt: Date;
+		workspaceId: number | null;
+	}): DatabaseSession => ({
 		id: s.id,
 		userId: s.userId,
 		expiresAt: s.expiresAt,
@@ -13,7 +18,10 @@ function prismaAdapter(db: Db): Adapter {
 	});
 	return {
 		async getSessionAndUser(sessionId): Promise<[DatabaseSession | null, DatabaseUser | null]> {
-			const row = await db.session.findUnique({ where: { id: sessionId }, include: { user: true } });
+			const row = await db.session.findUnique({
+				where: { id: sessionId },
+				include: { user: true }
+			});
 			if (!row) return [null, null];
 			return [toSession(row), { id: row.user.id, attributes: { email: row.user.email } }];
 		},
@@ -22,7 +30,12 @@ function prismaAdapter(db: Db): Adapter {
 		},
 		async setSession(session) {
 			await db.session.create({
-				data: { id: session.id, userId: Number(session.userId), expiresAt: session.expiresAt, workspaceId: session.attributes.workspaceId }
+				data: {
+					id: session.id,
+					userId: Number(session.userId),
+					expiresAt: session.expiresAt,
+					workspaceId: session.attributes.workspaceId
+				}
 			});
 		},
 		async updateSessionExpiration(sessionId, expiresAt) {

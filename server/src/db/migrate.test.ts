@@ -11,14 +11,21 @@ describe('db-migrate', () => {
 		migrate(url);
 		const client = createClient({ url });
 		const schema = async () =>
-			(await client.execute("select name, sql from sqlite_master where type in ('table','index') order by name")).rows.map((r) => `${r.name}:${r.sql}`);
+			(
+				await client.execute(
+					"select name, sql from sqlite_master where type in ('table','index') order by name"
+				)
+			).rows.map((r) => `${r.name}:${r.sql}`);
 		const first = await schema();
 		expect(first.some((s) => s.startsWith('monitor:'))).toBe(true);
 		expect(first.some((s) => s.startsWith('audit_log:'))).toBe(true);
-		const applied = (await client.execute('select count(*) as n from _prisma_migrations')).rows[0].n;
+		const applied = (await client.execute('select count(*) as n from _prisma_migrations')).rows[0]
+			.n;
 		migrate(url);
 		expect(await schema()).toEqual(first);
-		expect((await client.execute('select count(*) as n from _prisma_migrations')).rows[0].n).toBe(applied);
+		expect((await client.execute('select count(*) as n from _prisma_migrations')).rows[0].n).toBe(
+			applied
+		);
 		client.close();
 	}, 60000);
 });

@@ -21,8 +21,10 @@ export function migrate(databaseUrl: string, authToken?: string): void {
 		);
 	}
 	const upToDate = result.stdout.includes('No pending migrations');
-	
-	console.log(`[db-migrate] done url=${redact(databaseUrl)} status=${upToDate ? 'up-to-date' : 'applied'}`);
+
+	console.log(
+		`[db-migrate] done url=${redact(databaseUrl)} status=${upToDate ? 'up-to-date' : 'applied'}`
+	);
 }
 
 function redact(url: string): string {

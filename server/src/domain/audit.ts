@@ -6,7 +6,15 @@ type Snapshot = Record<string, unknown> | null;
 const TIMESTAMP_FIELDS = new Set(['updatedAt', 'updated_at']);
 
 // Fields never written to an audit snapshot, whatever the entity.
-const SECRET_FIELDS = new Set(['password', 'passwordHash', 'keyHash', 'tokenHash', 'token', 'secrets', 'codeHash']);
+const SECRET_FIELDS = new Set([
+	'password',
+	'passwordHash',
+	'keyHash',
+	'tokenHash',
+	'token',
+	'secrets',
+	'codeHash'
+]);
 
 function clean(snapshot: Snapshot): Snapshot {
 	if (!snapshot) return null;

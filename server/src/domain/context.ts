@@ -43,7 +43,11 @@ export function requireRole(ctx: ServiceContext, roles: Array<'owner' | 'admin' 
 }
 
 // Audit columns (spec 2.17): MCP mutations are recorded with actor_type = mcp.
-export function auditActor(actor: Actor): { actorType: string; actorId: string; actorUserId: number | null } {
+export function auditActor(actor: Actor): {
+	actorType: string;
+	actorId: string;
+	actorUserId: number | null;
+} {
 	switch (actor.type) {
 		case 'user':
 			return { actorType: 'user', actorId: `user_${actor.userId}`, actorUserId: actor.userId };
@@ -58,6 +62,10 @@ export function auditActor(actor: Actor): { actorType: string; actorId: string; 
 		case 'system':
 			return { actorType: 'system', actorId: actor.job, actorUserId: null };
 		case 'probe':
-			return { actorType: 'probe', actorId: `location_${actor.privateLocationId}`, actorUserId: null };
+			return {
+				actorType: 'probe',
+				actorId: `location_${actor.privateLocationId}`,
+				actorUserId: null
+			};
 	}
 }

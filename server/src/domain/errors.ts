@@ -16,7 +16,11 @@ export type FieldIssue = { path: string; message: string };
 export class ServiceError extends Error {
 	readonly code: ErrorCode;
 	readonly issues?: FieldIssue[];
-	constructor(code: ErrorCode, message: string, options?: { cause?: unknown; issues?: FieldIssue[] }) {
+	constructor(
+		code: ErrorCode,
+		message: string,
+		options?: { cause?: unknown; issues?: FieldIssue[] }
+	) {
 		super(message, { cause: options?.cause });
 		this.code = code;
 		this.issues = options?.issues;

@@ -5,16 +5,42 @@ export const PERIODICITIES = ['30s', '1m', '5m', '10m', '30m', '1h'] as const;
 export type Periodicity = (typeof PERIODICITIES)[number];
 
 const BOOLEAN_KEYS = [
-	'multi-region', 'private-locations', 'screenshots', 'response-logs', 'otel', 'maintenance',
-	'monitor-values-visibility', 'uptime-history', 'status-subscribers', 'custom-domain', 'i18n',
-	'password-protection', 'email-domain-protection', 'ip-restriction', 'white-label', 'no-index',
-	'custom-theme', 'notifications', 'pagerduty', 'opsgenie', 'grafana-oncall', 'whatsapp', 'sms',
-	'audit-log', 'sso', 'slack-agent'
+	'multi-region',
+	'private-locations',
+	'screenshots',
+	'response-logs',
+	'otel',
+	'maintenance',
+	'monitor-values-visibility',
+	'uptime-history',
+	'status-subscribers',
+	'custom-domain',
+	'i18n',
+	'password-protection',
+	'email-domain-protection',
+	'ip-restriction',
+	'white-label',
+	'no-index',
+	'custom-theme',
+	'notifications',
+	'pagerduty',
+	'opsgenie',
+	'grafana-oncall',
+	'whatsapp',
+	'sms',
+	'audit-log',
+	'sso',
+	'slack-agent'
 ] as const;
 export type FeatureKey = (typeof BOOLEAN_KEYS)[number];
 
 const COUNT_KEYS = [
-	'monitors', 'synthetic-checks', 'max-regions', 'status-pages', 'page-components', 'sms-limit',
+	'monitors',
+	'synthetic-checks',
+	'max-regions',
+	'status-pages',
+	'page-components',
+	'sms-limit',
 	'notification-channels'
 ] as const;
 export type CountKey = (typeof COUNT_KEYS)[number] | 'members';

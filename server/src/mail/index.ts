@@ -1,6 +1,12 @@
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
+export type MailMessage = {
+	to: string;
+	subject: string;
+	text: string;
+	html?: string;
+	headers?: Record<string, string>;
+};
 export type Mailer = { send(message: MailMessage): Promise<void>; transport: 'smtp' | 'log' };
 
 // SMTP through nodemailer when SMTP_URL or EMAIL_PROVIDER_API_KEY is set; otherwise (local use)
@@ -10,7 +16,9 @@ export function createMailer(config: { smtpUrl?: string; from: string }): Mailer
 		return {
 			transport: 'log',
 			async send(message) {
-				console.log(`[mail] not sent (no SMTP_URL or EMAIL_PROVIDER_API_KEY) to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`);
+				console.log(
+					`[mail] not sent (no SMTP_URL or EMAIL_PROVIDER_API_KEY) to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`
+				);
 			}
 		};
 	}
@@ -19,7 +27,9 @@ export function createMailer(config: { smtpUrl?: string; from: string }): Mailer
 		transport: 'smtp',
 		async send(message) {
 			const info = await transporter.sendMail({ from: config.from, ...message });
-			console.log(`[mail] sent to=${message.to} subject=${JSON.stringify(message.subject)} id=${info.messageId}`);
+			console.log(
+				`[mail] sent to=${message.to} subject=${JSON.stringify(message.subject)} id=${info.messageId}`
+			);
 		}
 	};
 }

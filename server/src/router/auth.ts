@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { RequestMagicLinkInput, VerifyMagicLinkInput, requestMagicLink, verifyMagicLink } from '../domain/auth/index.ts';
+import {
+	RequestMagicLinkInput,
+	VerifyMagicLinkInput,
+	requestMagicLink,
+	verifyMagicLink
+} from '../domain/auth/index.ts';
 import { createTRPCRouter, publicProcedure, userProcedure } from './trpc.ts';
 
 // Dashboard sign-in; in-process only (no REST or MCP exposure).
@@ -8,13 +13,25 @@ export const authRouter = createTRPCRouter({
 		.input(RequestMagicLinkInput)
 		.output(z.object({ sent: z.literal(true) }))
 		.mutation(({ ctx, input }) =>
-			requestMagicLink({ db: ctx.db, mailer: ctx.upstate.mailer, dashboardUrl: ctx.upstate.config.urls.dashboard, input })
+			requestMagicLink({
+				db: ctx.db,
+				mailer: ctx.upstate.mailer,
+				dashboardUrl: ctx.upstate.config.urls.dashboard,
+				input
+			})
 		),
 	verifyMagicLink: publicProcedure
 		.input(VerifyMagicLinkInput)
-		.output(z.object({ sessionId: z.string(), userId: z.number(), workspaceId: z.number().nullable() }))
+		.output(
+			z.object({ sessionId: z.string(), userId: z.number(), workspaceId: z.number().nullable() })
+		)
 		.mutation(({ ctx, input }) =>
-			verifyMagicLink({ db: ctx.db, lucia: ctx.upstate.lucia, defaultLimits: ctx.upstate.config.defaultLimits, input })
+			verifyMagicLink({
+				db: ctx.db,
+				lucia: ctx.upstate.lucia,
+				defaultLimits: ctx.upstate.config.defaultLimits,
+				input
+			})
 		),
 	signOut: userProcedure.output(z.object({ ok: z.literal(true) })).mutation(async ({ ctx }) => {
 		if (ctx.sessionId) await ctx.upstate.lucia.invalidateSession(ctx.sessionId);

@@ -19,7 +19,8 @@ export function toServiceError(err: unknown): ServiceError {
 	if (err instanceof ServiceError) return err;
 	if (err instanceof ZodError) return validationErrorFrom(err);
 	if (err instanceof TRPCError) {
-		if (err.cause instanceof ServiceError || err.cause instanceof ZodError) return toServiceError(err.cause);
+		if (err.cause instanceof ServiceError || err.cause instanceof ZodError)
+			return toServiceError(err.cause);
 		const code = FROM_TRPC[err.code];
 		if (code) return new ServiceError(code, err.message);
 	}

@@ -17,18 +17,40 @@ const tags = ['members'];
 
 export const invitationRouter = createTRPCRouter({
 	list: readProcedure
-		.meta({ rest: { method: 'GET', path: '/v1/invitations', summary: 'List pending invitations', tags } })
+		.meta({
+			rest: { method: 'GET', path: '/v1/invitations', summary: 'List pending invitations', tags }
+		})
 		.output(InvitationListOutput)
 		.query(({ ctx }) => listInvitations({ ctx: ctx.service })),
 	create: writeProcedure
-		.meta({ rest: { method: 'POST', path: '/v1/invitations', summary: 'Invite someone by e-mail', tags, successStatus: 201 } })
+		.meta({
+			rest: {
+				method: 'POST',
+				path: '/v1/invitations',
+				summary: 'Invite someone by e-mail',
+				tags,
+				successStatus: 201
+			}
+		})
 		.input(InviteMemberInput)
 		.output(InvitationOutput)
 		.mutation(({ ctx, input }) =>
-			inviteMember({ ctx: ctx.service, mailer: ctx.upstate.mailer, dashboardUrl: ctx.upstate.config.urls.dashboard, input })
+			inviteMember({
+				ctx: ctx.service,
+				mailer: ctx.upstate.mailer,
+				dashboardUrl: ctx.upstate.config.urls.dashboard,
+				input
+			})
 		),
 	revoke: writeProcedure
-		.meta({ rest: { method: 'DELETE', path: '/v1/invitations/{invitationId}', summary: 'Withdraw an invitation', tags } })
+		.meta({
+			rest: {
+				method: 'DELETE',
+				path: '/v1/invitations/{invitationId}',
+				summary: 'Withdraw an invitation',
+				tags
+			}
+		})
 		.input(InvitationIdInput)
 		.output(DeletedOutput)
 		.mutation(({ ctx, input }) => revokeInvitation({ ctx: ctx.service, input })),

@@ -1,4 +1,12 @@
-import { MemberIdInput, MemberListOutput, MemberOutput, UpdateMemberRoleInput, listMembers, removeMember, updateMemberRole } from '../domain/member/index.ts';
+import {
+	MemberIdInput,
+	MemberListOutput,
+	MemberOutput,
+	UpdateMemberRoleInput,
+	listMembers,
+	removeMember,
+	updateMemberRole
+} from '../domain/member/index.ts';
 import { DeletedOutput } from './shared.ts';
 import { createTRPCRouter, readProcedure, writeProcedure } from './trpc.ts';
 
@@ -10,12 +18,21 @@ export const memberRouter = createTRPCRouter({
 		.output(MemberListOutput)
 		.query(({ ctx }) => listMembers({ ctx: ctx.service })),
 	updateRole: writeProcedure
-		.meta({ rest: { method: 'PATCH', path: '/v1/members/{userId}', summary: "Change a member's role", tags } })
+		.meta({
+			rest: {
+				method: 'PATCH',
+				path: '/v1/members/{userId}',
+				summary: "Change a member's role",
+				tags
+			}
+		})
 		.input(UpdateMemberRoleInput)
 		.output(MemberOutput)
 		.mutation(({ ctx, input }) => updateMemberRole({ ctx: ctx.service, input })),
 	remove: writeProcedure
-		.meta({ rest: { method: 'DELETE', path: '/v1/members/{userId}', summary: 'Remove a member', tags } })
+		.meta({
+			rest: { method: 'DELETE', path: '/v1/members/{userId}', summary: 'Remove a member', tags }
+		})
 		.input(MemberIdInput)
 		.output(DeletedOutput)
 		.mutation(({ ctx, input }) => removeMember({ ctx: ctx.service, input }))

@@ -20,7 +20,11 @@ export const monitorRouter = createTRPCRouter({
 	list: readProcedure
 		.meta({
 			rest: { method: 'GET', path: '/v1/monitors', summary: 'List monitors, newest first', tags },
-			mcp: { name: 'list_monitors', description: 'List the workspace monitors, newest first, with activeIncidentCount. Source of the numeric monitorId.' }
+			mcp: {
+				name: 'list_monitors',
+				description:
+					'List the workspace monitors, newest first, with activeIncidentCount. Source of the numeric monitorId.'
+			}
 		})
 		.input(ListMonitorsInput)
 		.output(MonitorListOutput)
@@ -28,23 +32,44 @@ export const monitorRouter = createTRPCRouter({
 	get: readProcedure
 		.meta({
 			rest: { method: 'GET', path: '/v1/monitors/{monitorId}', summary: 'Get a monitor', tags },
-			mcp: { name: 'get_monitor', description: 'Get one monitor: URL, regions, periodicity, retry and timeout, notification channels. No latency or per-region status.' }
+			mcp: {
+				name: 'get_monitor',
+				description:
+					'Get one monitor: URL, regions, periodicity, retry and timeout, notification channels. No latency or per-region status.'
+			}
 		})
 		.input(MonitorIdInput)
 		.output(MonitorOutput)
 		.query(({ ctx, input }) => getMonitor({ ctx: ctx.service, input })),
 	create: writeProcedure
-		.meta({ rest: { method: 'POST', path: '/v1/monitors', summary: 'Create a monitor', tags, successStatus: 201 } })
+		.meta({
+			rest: {
+				method: 'POST',
+				path: '/v1/monitors',
+				summary: 'Create a monitor',
+				tags,
+				successStatus: 201
+			}
+		})
 		.input(CreateMonitorInput)
 		.output(MonitorOutput)
 		.mutation(({ ctx, input }) => createMonitor({ ctx: ctx.service, input })),
 	update: writeProcedure
-		.meta({ rest: { method: 'PATCH', path: '/v1/monitors/{monitorId}', summary: 'Update a monitor', tags } })
+		.meta({
+			rest: { method: 'PATCH', path: '/v1/monitors/{monitorId}', summary: 'Update a monitor', tags }
+		})
 		.input(UpdateMonitorInput)
 		.output(MonitorOutput)
 		.mutation(({ ctx, input }) => updateMonitor({ ctx: ctx.service, input })),
 	remove: writeProcedure
-		.meta({ rest: { method: 'DELETE', path: '/v1/monitors/{monitorId}', summary: 'Delete a monitor', tags } })
+		.meta({
+			rest: {
+				method: 'DELETE',
+				path: '/v1/monitors/{monitorId}',
+				summary: 'Delete a monitor',
+				tags
+			}
+		})
 		.input(MonitorIdInput)
 		.output(DeletedOutput)
 		.mutation(({ ctx, input }) => removeMonitor({ ctx: ctx.service, input }))

@@ -18,24 +18,55 @@ const tags = ['page components'];
 export const pageComponentRouter = createTRPCRouter({
 	list: readProcedure
 		.meta({
-			rest: { method: 'GET', path: '/v1/status-pages/{pageId}/components', summary: 'List the components of a page', tags },
-			mcp: { name: 'list_page_components', description: 'List the components of a status page: id, name, type (monitor/static) and linked monitor. Source of pageComponentIds.' }
+			rest: {
+				method: 'GET',
+				path: '/v1/status-pages/{pageId}/components',
+				summary: 'List the components of a page',
+				tags
+			},
+			mcp: {
+				name: 'list_page_components',
+				description:
+					'List the components of a status page: id, name, type (monitor/static) and linked monitor. Source of pageComponentIds.'
+			}
 		})
 		.input(ListPageComponentsInput)
 		.output(PageComponentListOutput)
 		.query(({ ctx, input }) => listPageComponents({ ctx: ctx.service, input })),
 	create: writeProcedure
-		.meta({ rest: { method: 'POST', path: '/v1/status-pages/{pageId}/components', summary: 'Add a component to a page', tags, successStatus: 201 } })
+		.meta({
+			rest: {
+				method: 'POST',
+				path: '/v1/status-pages/{pageId}/components',
+				summary: 'Add a component to a page',
+				tags,
+				successStatus: 201
+			}
+		})
 		.input(CreatePageComponentInput)
 		.output(PageComponentOutput)
 		.mutation(({ ctx, input }) => createPageComponent({ ctx: ctx.service, input })),
 	update: writeProcedure
-		.meta({ rest: { method: 'PATCH', path: '/v1/page-components/{componentId}', summary: 'Update a component', tags } })
+		.meta({
+			rest: {
+				method: 'PATCH',
+				path: '/v1/page-components/{componentId}',
+				summary: 'Update a component',
+				tags
+			}
+		})
 		.input(UpdatePageComponentInput)
 		.output(PageComponentOutput)
 		.mutation(({ ctx, input }) => updatePageComponent({ ctx: ctx.service, input })),
 	remove: writeProcedure
-		.meta({ rest: { method: 'DELETE', path: '/v1/page-components/{componentId}', summary: 'Remove a component', tags } })
+		.meta({
+			rest: {
+				method: 'DELETE',
+				path: '/v1/page-components/{componentId}',
+				summary: 'Remove a component',
+				tags
+			}
+		})
 		.input(ComponentIdInput)
 		.output(DeletedOutput)
 		.mutation(({ ctx, input }) => removePageComponent({ ctx: ctx.service, input }))

@@ -34,12 +34,19 @@ export type McpMeta = {
 export type Meta = { scope?: Scope; rest?: RestMeta; mcp?: McpMeta };
 
 // ---- init -------------------------------------------------------------------------------
-const t = initTRPC.context<TrpcContext>().meta<Meta>().create({
-	errorFormatter({ shape, error }) {
-		const serviceError = toServiceError(error);
-		return { ...shape, message: serviceError.message, data: { ...shape.data, upstateCode: serviceError.code, issues: serviceError.issues } };
-	}
-});
+const t = initTRPC
+	.context<TrpcContext>()
+	.meta<Meta>()
+	.create({
+		errorFormatter({ shape, error }) {
+			const serviceError = toServiceError(error);
+			return {
+				...shape,
+				message: serviceError.message,
+				data: { ...shape.data, upstateCode: serviceError.code, issues: serviceError.issues }
+			};
+		}
+	});
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -50,7 +57,9 @@ export const createCallerFactory = t.createCallerFactory;
 const logInternalErrors = t.middleware(async ({ next, path }) => {
 	const result = await next();
 	if (!result.ok && toServiceError(result.error).code === 'INTERNAL') {
-		console.error(`[trpc] internal error path=${path} ${result.error.cause?.stack ?? result.error.stack}`);
+		console.error(
+			`[trpc] internal error path=${path} ${result.error.cause?.stack ?? result.error.stack}`
+		);
 	}
 	return result;
 });
@@ -63,7 +72,8 @@ export const userProcedure = publicProcedure.use(({ ctx, next }) => {
 });
 
 const workspaceProcedure = publicProcedure.use(({ ctx, next }) => {
-	if (!ctx.service) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'a workspace credential is required' });
+	if (!ctx.service)
+		throw new TRPCError({ code: 'UNAUTHORIZED', message: 'a workspace credential is required' });
 	return next({ ctx: { ...ctx, service: ctx.service } });
 });
 

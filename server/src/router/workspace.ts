@@ -16,16 +16,27 @@ const tags = ['workspace'];
 
 export const workspaceRouter = createTRPCRouter({
 	current: readProcedure
-		.meta({ rest: { method: 'GET', path: '/v1/workspace', summary: 'The workspace of this credential, with its resolved limits', tags } })
+		.meta({
+			rest: {
+				method: 'GET',
+				path: '/v1/workspace',
+				summary: 'The workspace of this credential, with its resolved limits',
+				tags
+			}
+		})
 		.output(WorkspaceOutput)
 		.query(({ ctx }) => getCurrentWorkspace({ ctx: ctx.service })),
 	update: writeProcedure
-		.meta({ rest: { method: 'PATCH', path: '/v1/workspace', summary: 'Rename the workspace', tags } })
+		.meta({
+			rest: { method: 'PATCH', path: '/v1/workspace', summary: 'Rename the workspace', tags }
+		})
 		.input(UpdateWorkspaceInput)
 		.output(WorkspaceOutput)
 		.mutation(({ ctx, input }) => updateWorkspace({ ctx: ctx.service, input })),
 	// Dashboard only: the workspaces of the signed-in user, and which one the session shows.
-	mine: userProcedure.output(MyWorkspacesOutput).query(({ ctx }) => listMyWorkspaces({ db: ctx.db, userId: ctx.user.id })),
+	mine: userProcedure
+		.output(MyWorkspacesOutput)
+		.query(({ ctx }) => listMyWorkspaces({ db: ctx.db, userId: ctx.user.id })),
 	switch: userProcedure
 		.input(SwitchWorkspaceInput)
 		.output(z.object({ workspaceId: z.number() }))

@@ -1,9 +1,19 @@
-import { ErrorCode as JsonRpcCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+	ErrorCode as JsonRpcCode,
+	McpError,
+	type CallToolResult
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ErrorCode } from '../../domain/errors.ts';
 import { toServiceError } from '../../router/errors.ts';
 
 // Spec 7.1: the model can correct these, so they come back as a tool result with isError.
-const RECOVERABLE: ErrorCode[] = ['NOT_FOUND', 'VALIDATION', 'CONFLICT', 'LIMIT_EXCEEDED', 'PRECONDITION_FAILED'];
+const RECOVERABLE: ErrorCode[] = [
+	'NOT_FOUND',
+	'VALIDATION',
+	'CONFLICT',
+	'LIMIT_EXCEEDED',
+	'PRECONDITION_FAILED'
+];
 
 const JSON_RPC: Record<string, number> = {
 	UNAUTHORIZED: -32001,
@@ -17,6 +27,9 @@ export function mapError(err: unknown): CallToolResult {
 	if (RECOVERABLE.includes(e.code)) {
 		return { isError: true, content: [{ type: 'text', text: `${e.code}: ${e.message}` }] };
 	}
-	if (e.code === 'INTERNAL') console.error(`[mcp] internal error ${e.cause instanceof Error ? e.cause.stack : String(e.cause)}`);
+	if (e.code === 'INTERNAL')
+		console.error(
+			`[mcp] internal error ${e.cause instanceof Error ? e.cause.stack : String(e.cause)}`
+		);
 	throw new McpError(JSON_RPC[e.code], `${e.code}: ${e.message}`);
 }

@@ -36,11 +36,21 @@ export function createMcpHandler(args: { upstate: Upstate }): RequestHandler {
 		if (req.method === 'GET' && String(req.headers.accept ?? '').includes('text/event-stream')) {
 			// No server-initiated stream without sessions; a GET without the Accept header gets
 			// the transport's 406 below.
-			res.status(405).set('Allow', 'POST').json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless' }, id: null });
+			res
+				.status(405)
+				.set('Allow', 'POST')
+				.json({
+					jsonrpc: '2.0',
+					error: { code: -32000, message: 'Method not allowed: this server is stateless' },
+					id: null
+				});
 			return;
 		}
 		const server = buildServer(ctx, tools, urls);
-		const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+		const transport = new StreamableHTTPServerTransport({
+			sessionIdGenerator: undefined,
+			enableJsonResponse: true
+		});
 		res.on('close', () => {
 			void transport.close();
 			void server.close();
@@ -53,26 +63,47 @@ export function createMcpHandler(args: { upstate: Upstate }): RequestHandler {
 function unauthorized(res: Response, issuer: string, message: string): void {
 	res
 		.status(401)
-		.set('WWW-Authenticate', `Bearer resource_metadata="${issuer}/.well-known/oauth-protected-resource/mcp"`)
+		.set(
+			'WWW-Authenticate',
+			`Bearer resource_metadata="${issuer}/.well-known/oauth-protected-resource/mcp"`
+		)
 		.json({ jsonrpc: '2.0', error: { code: -32001, message }, id: null });
 }
 
-function buildServer(ctx: TrpcContext, tools: McpTool[], urls: { api: string; web: string }): Server {
-	const server = new Server({ name: 'upstate', version: '1.0.0' }, { capabilities: { tools: {}, resources: {} } });
+function buildServer(
+	ctx: TrpcContext,
+	tools: McpTool[],
+	urls: { api: string; web: string }
+): Server {
+	const server = new Server(
+		{ name: 'upstate', version: '1.0.0' },
+		{ capabilities: { tools: {}, resources: {} } }
+	);
 	const scope = ctx.service ? actorScope(ctx.service.actor) : 'read';
 	// Read-only credentials see only list_/get_ tools (spec 5.2); the verbs check scope again.
 	const visible = tools.filter((t) => scope === 'write' || t.tool.annotations?.readOnlyHint);
-	server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: visible.map((t) => t.tool) }));
+	server.setRequestHandler(ListToolsRequestSchema, async () => ({
+		tools: visible.map((t) => t.tool)
+	}));
 	server.setRequestHandler(CallToolRequestSchema, async (request) => {
 		const entry = tools.find((t) => t.tool.name === request.params.name);
 		if (!entry) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`);
 		const parsed = entry.procedure.input?.safeParse(request.params.arguments ?? {});
 		if (parsed && !parsed.success) {
-			throw new McpError(ErrorCode.InvalidParams, `invalid arguments for ${entry.tool.name}: ${toServiceError(parsed.error).message}`);
+			throw new McpError(
+				ErrorCode.InvalidParams,
+				`invalid arguments for ${entry.tool.name}: ${toServiceError(parsed.error).message}`
+			);
 		}
 		try {
-			const result = (await callProcedure(ctx, entry.procedure.path, parsed?.data)) as Record<string, unknown>;
-			return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+			const result = (await callProcedure(ctx, entry.procedure.path, parsed?.data)) as Record<
+				string,
+				unknown
+			>;
+			return {
+				content: [{ type: 'text', text: JSON.stringify(result) }],
+				structuredContent: result
+			};
 		} catch (err) {
 			return mapError(err);
 		}
@@ -81,7 +112,8 @@ function buildServer(ctx: TrpcContext, tools: McpTool[], urls: { api: string; we
 	server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources }));
 	server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
 		const resource = resources.find((r) => r.uri === request.params.uri);
-		if (!resource) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${request.params.uri}`);
+		if (!resource)
+			throw new McpError(ErrorCode.InvalidParams, `unknown resource ${request.params.uri}`);
 		const text =
 			resource.name === 'openapi-specification'
 				? JSON.stringify(createOpenApiDocument({ serverUrl: urls.api }))

@@ -3,9 +3,24 @@ import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 // Public resources of spec 4.1: no workspace data, any credential.
 export function publicResources(urls: { api: string; web: string }): Resource[] {
 	return [
-		{ name: 'openapi-specification', uri: `${urls.api}/openapi.json`, mimeType: 'application/json', description: 'The full OpenAPI document of the REST API' },
-		{ name: 'mcp-server-reference', uri: `${urls.web}/docs/reference/mcp-server`, mimeType: 'text/markdown', description: 'The MCP server reference' },
-		{ name: 'site-index', uri: `${urls.web}/llms.txt`, mimeType: 'text/plain', description: 'Product context, pricing and an index of site pages' }
+		{
+			name: 'openapi-specification',
+			uri: `${urls.api}/openapi.json`,
+			mimeType: 'application/json',
+			description: 'The full OpenAPI document of the REST API'
+		},
+		{
+			name: 'mcp-server-reference',
+			uri: `${urls.web}/docs/reference/mcp-server`,
+			mimeType: 'text/markdown',
+			description: 'The MCP server reference'
+		},
+		{
+			name: 'site-index',
+			uri: `${urls.web}/llms.txt`,
+			mimeType: 'text/plain',
+			description: 'Product context, pricing and an index of site pages'
+		}
 	];
 }
 

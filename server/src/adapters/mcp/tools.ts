@@ -15,10 +15,15 @@ export function buildTools(): McpTool[] {
 		.map((procedure) => {
 			const mcp = procedure.meta.mcp as NonNullable<ProcedureInfo['meta']['mcp']>;
 			const readOnly = procedure.meta.scope === 'read';
-			if (readOnly && !READ_NAME.test(mcp.name)) throw new Error(`MCP tool ${mcp.name} is read-scoped but not named list_/get_`);
-			if (!readOnly && !WRITE_NAME.test(mcp.name)) throw new Error(`MCP tool ${mcp.name} is write-scoped but named like a read tool`);
+			if (readOnly && !READ_NAME.test(mcp.name))
+				throw new Error(`MCP tool ${mcp.name} is read-scoped but not named list_/get_`);
+			if (!readOnly && !WRITE_NAME.test(mcp.name))
+				throw new Error(`MCP tool ${mcp.name} is write-scoped but named like a read tool`);
 			const { $schema: _s, ...inputSchema } = procedure.input
-				? (z.toJSONSchema(procedure.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>)
+				? (z.toJSONSchema(procedure.input, { io: 'input', unrepresentable: 'any' }) as Record<
+						string,
+						unknown
+					>)
 				: { type: 'object', properties: {} };
 			const tool: Tool = {
 				name: mcp.name,

@@ -14,12 +14,18 @@ describe('REST mapError', () => {
 		['FORBIDDEN', 403],
 		['INTERNAL', 500]
 	])('%s → %i with the envelope', (code, status) => {
-		expect(mapError(new ServiceError(code, 'm'))).toEqual({ status, body: { error: { code, message: 'm' } } });
+		expect(mapError(new ServiceError(code, 'm'))).toEqual({
+			status,
+			body: { error: { code, message: 'm' } }
+		});
 	});
 
 	it('turns a ZodError into VALIDATION with issues and hides unknown errors', () => {
 		const zod = z.object({ a: z.number() }).safeParse({ a: 'x' }).error;
 		expect(mapError(zod).body.error).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'a' }] });
-		expect(mapError(new Error('db password is hunter2'))).toEqual({ status: 500, body: { error: { code: 'INTERNAL', message: 'internal error' } } });
+		expect(mapError(new Error('db password is hunter2'))).toEqual({
+			status: 500,
+			body: { error: { code: 'INTERNAL', message: 'internal error' } }
+		});
 	});
 });

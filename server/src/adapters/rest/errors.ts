@@ -12,12 +12,17 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 	INTERNAL: 500
 };
 
-export type ErrorEnvelope = { error: { code: ErrorCode; message: string; issues?: Array<{ path: string; message: string }> } };
+export type ErrorEnvelope = {
+	error: { code: ErrorCode; message: string; issues?: Array<{ path: string; message: string }> };
+};
 
 // The REST error envelope (spec 7.2 leaves it to us): { error: { code, message, issues? } }.
 export function mapError(err: unknown): { status: number; body: ErrorEnvelope } {
 	const e = toServiceError(err);
-	if (e.code === 'INTERNAL') console.error(`[rest] internal error ${e.cause instanceof Error ? e.cause.stack : String(e.cause)}`);
+	if (e.code === 'INTERNAL')
+		console.error(
+			`[rest] internal error ${e.cause instanceof Error ? e.cause.stack : String(e.cause)}`
+		);
 	return {
 		status: HTTP_STATUS[e.code],
 		body: { error: { code: e.code, message: e.message, ...(e.issues ? { issues: e.issues } : {}) } }

@@ -6,7 +6,10 @@ import { generateKey, hashKey, toApiKeyOutput } from './internal.ts';
 import { CreateApiKeyInput, type CreatedApiKeyOutput } from './schemas.ts';
 
 // Owners and admins issue keys; the full key is in this response only.
-export async function createApiKey(args: { ctx: ServiceContext; input: CreateApiKeyInput }): Promise<CreatedApiKeyOutput> {
+export async function createApiKey(args: {
+	ctx: ServiceContext;
+	input: CreateApiKeyInput;
+}): Promise<CreatedApiKeyOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	requireRole(ctx, ['owner', 'admin']);
@@ -24,7 +27,15 @@ export async function createApiKey(args: { ctx: ServiceContext; input: CreateApi
 			}
 		});
 		const output = toApiKeyOutput(row);
-		await writeAudit({ ctx, tx, action: 'api_key.create', entityType: 'api_key', entityId: row.id, before: null, after: output });
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'api_key.create',
+			entityType: 'api_key',
+			entityId: row.id,
+			before: null,
+			after: output
+		});
 		return { ...output, key };
 	});
 }

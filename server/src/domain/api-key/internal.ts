@@ -14,8 +14,14 @@ export function hashKey(key: string): string {
 	return createHash('sha256').update(key).digest('hex');
 }
 
-export async function getApiKeyInWorkspace(args: { tx: Tx; id: number; workspaceId: number }): Promise<ApiKey> {
-	const row = await args.tx.apiKey.findFirst({ where: { id: args.id, workspaceId: args.workspaceId } });
+export async function getApiKeyInWorkspace(args: {
+	tx: Tx;
+	id: number;
+	workspaceId: number;
+}): Promise<ApiKey> {
+	const row = await args.tx.apiKey.findFirst({
+		where: { id: args.id, workspaceId: args.workspaceId }
+	});
 	if (!row) throw new NotFoundError('api key', args.id);
 	return row;
 }

@@ -5,6 +5,9 @@ import type { ApiKeyListOutput } from './schemas.ts';
 export async function listApiKeys(args: { ctx: ServiceContext }): Promise<ApiKeyListOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'read');
-	const rows = await ctx.db.apiKey.findMany({ where: { workspaceId: ctx.workspace.id }, orderBy: { id: 'desc' } });
+	const rows = await ctx.db.apiKey.findMany({
+		where: { workspaceId: ctx.workspace.id },
+		orderBy: { id: 'desc' }
+	});
 	return { data: rows.map(toApiKeyOutput) };
 }

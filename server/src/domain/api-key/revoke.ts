@@ -6,16 +6,30 @@ import { getApiKeyInWorkspace, toApiKeyOutput } from './internal.ts';
 import { ApiKeyIdInput, type ApiKeyOutput } from './schemas.ts';
 
 // Scope is immutable: to change it, revoke and issue a new key (spec 5.1).
-export async function revokeApiKey(args: { ctx: ServiceContext; input: ApiKeyIdInput }): Promise<ApiKeyOutput> {
+export async function revokeApiKey(args: {
+	ctx: ServiceContext;
+	input: ApiKeyIdInput;
+}): Promise<ApiKeyOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	requireRole(ctx, ['owner', 'admin']);
 	const { keyId } = parseInput(ApiKeyIdInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const row = await getApiKeyInWorkspace({ tx, id: keyId, workspaceId: ctx.workspace.id });
-		const updated = await tx.apiKey.update({ where: { id: row.id }, data: { revokedAt: row.revokedAt ?? new Date() } });
+		const updated = await tx.apiKey.update({
+			where: { id: row.id },
+			data: { revokedAt: row.revokedAt ?? new Date() }
+		});
 		const after = toApiKeyOutput(updated);
-		await writeAudit({ ctx, tx, action: 'api_key.revoke', entityType: 'api_key', entityId: row.id, before: toApiKeyOutput(row), after });
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'api_key.revoke',
+			entityType: 'api_key',
+			entityId: row.id,
+			before: toApiKeyOutput(row),
+			after
+		});
 		return after;
 	});
 }

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 // API keys (spec 5.1): scope read or write, immutable; the key is shown once and stored hashed.
-export const CreateApiKeyInput = z.object({ name: z.string().min(1).max(256), scope: z.enum(['read', 'write']) });
+export const CreateApiKeyInput = z.object({
+	name: z.string().min(1).max(256),
+	scope: z.enum(['read', 'write'])
+});
 export type CreateApiKeyInput = z.infer<typeof CreateApiKeyInput>;
 
 export const ApiKeyIdInput = z.object({ keyId: z.number().int().positive() });

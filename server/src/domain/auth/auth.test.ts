@@ -14,12 +14,27 @@ let upstate: Upstate;
 beforeAll(async () => {
 	({ db } = await createTestDb());
 	smtp = await startSmtp();
-	upstate = createTestUpstate(db, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, WORKSPACE_DEFAULT_LIMITS: '{"monitors":5}' });
+	upstate = createTestUpstate(db, {
+		SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+		WORKSPACE_DEFAULT_LIMITS: '{"monitors":5}'
+	});
 });
 afterAll(() => smtp.close());
 
-const request = (email: string) => requestMagicLink({ db, mailer: upstate.mailer, dashboardUrl: 'http://dash.test', input: { email } });
-const verify = (token: string) => verifyMagicLink({ db, lucia: upstate.lucia, defaultLimits: upstate.config.defaultLimits, input: { token } });
+const request = (email: string) =>
+	requestMagicLink({
+		db,
+		mailer: upstate.mailer,
+		dashboardUrl: 'http://dash.test',
+		input: { email }
+	});
+const verify = (token: string) =>
+	verifyMagicLink({
+		db,
+		lucia: upstate.lucia,
+		defaultLimits: upstate.config.defaultLimits,
+		input: { token }
+	});
 
 function tokenFrom(to: string): string {
 	const mail = smtp.mails.filter((m) => m.to === to).at(-1);
@@ -31,14 +46,25 @@ function tokenFrom(to: string): string {
 describe('magic-link sign-in', () => {
 	it('mails a link over SMTP; the first use creates user, workspace, owner membership and session', async () => {
 		await request('Ada@Example.test');
-		expect(smtp.mails.at(-1)).toMatchObject({ to: 'ada@example.test', subject: 'Sign in to Upstate' });
-		const { sessionId, userId, workspaceId: maybeWorkspace } = await verify(tokenFrom('ada@example.test'));
+		expect(smtp.mails.at(-1)).toMatchObject({
+			to: 'ada@example.test',
+			subject: 'Sign in to Upstate'
+		});
+		const {
+			sessionId,
+			userId,
+			workspaceId: maybeWorkspace
+		} = await verify(tokenFrom('ada@example.test'));
 		expect(maybeWorkspace).not.toBeNull();
 		const workspaceId = maybeWorkspace as number;
-		expect(await db.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ email: 'ada@example.test' });
+		expect(await db.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({
+			email: 'ada@example.test'
+		});
 		const ws = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId } });
 		expect(ws).toMatchObject({ plan: 'free', limits: '{"monitors":5}' });
-		expect(await db.membership.findFirstOrThrow({ where: { workspaceId, userId } })).toMatchObject({ role: 'owner' });
+		expect(await db.membership.findFirstOrThrow({ where: { workspaceId, userId } })).toMatchObject({
+			role: 'owner'
+		});
 		expect((await upstate.lucia.validateSession(sessionId)).session?.workspaceId).toBe(workspaceId);
 		const audit = await db.auditLog.findMany({ where: { workspaceId }, orderBy: { id: 'asc' } });
 		expect(audit.map((a) => a.action)).toEqual(['workspace.create', 'member.create']);
@@ -48,7 +74,9 @@ describe('magic-link sign-in', () => {
 		await request('bob@example.test');
 		const token = tokenFrom('bob@example.test');
 		const first = await verify(token);
-		expect(await codeOf(verify(token))).toBe('UNAUTHORIZED: this sign-in link is invalid or has expired: request a new one');
+		expect(await codeOf(verify(token))).toBe(
+			'UNAUTHORIZED: this sign-in link is invalid or has expired: request a new one'
+		);
 		await request('bob@example.test');
 		const second = await verify(tokenFrom('bob@example.test'));
 		expect(second.workspaceId).toBe(first.workspaceId);
@@ -56,11 +84,32 @@ describe('magic-link sign-in', () => {
 	});
 
 	it('carries a safe next path in the link and creates no workspace for an invitee', async () => {
-		await requestMagicLink({ db, mailer: upstate.mailer, dashboardUrl: 'http://dash.test', input: { email: 'ivy@example.test', next: '/invite/accept?token=abc' } });
+		await requestMagicLink({
+			db,
+			mailer: upstate.mailer,
+			dashboardUrl: 'http://dash.test',
+			input: { email: 'ivy@example.test', next: '/invite/accept?token=abc' }
+		});
 		expect(smtp.mails.at(-1)?.text).toContain('&next=%2Finvite%2Faccept%3Ftoken%3Dabc');
-		expect(await codeOf(requestMagicLink({ db, mailer: upstate.mailer, dashboardUrl: 'http://dash.test', input: { email: 'ivy@example.test', next: '//evil.test' } }))).toMatch(/^VALIDATION: next/);
+		expect(
+			await codeOf(
+				requestMagicLink({
+					db,
+					mailer: upstate.mailer,
+					dashboardUrl: 'http://dash.test',
+					input: { email: 'ivy@example.test', next: '//evil.test' }
+				})
+			)
+		).toMatch(/^VALIDATION: next/);
 		const owner = await db.workspace.create({ data: { name: 'team', slug: `team-${Date.now()}` } });
-		await db.invitation.create({ data: { workspaceId: owner.id, email: 'ivy@example.test', tokenHash: `h-${Date.now()}`, expiresAt: new Date(Date.now() + 60000) } });
+		await db.invitation.create({
+			data: {
+				workspaceId: owner.id,
+				email: 'ivy@example.test',
+				tokenHash: `h-${Date.now()}`,
+				expiresAt: new Date(Date.now() + 60000)
+			}
+		});
 		const { userId, workspaceId } = await verify(tokenFrom('ivy@example.test'));
 		expect(workspaceId).toBeNull();
 		expect(await db.membership.count({ where: { userId } })).toBe(0);
@@ -77,7 +126,9 @@ describe('magic-link sign-in', () => {
 			vi.useRealTimers();
 		}
 		for (let i = 0; i < 5; i++) await request('dee@example.test');
-		expect(await codeOf(request('dee@example.test'))).toMatch(/^LIMIT_EXCEEDED: too many sign-in links/);
+		expect(await codeOf(request('dee@example.test'))).toMatch(
+			/^LIMIT_EXCEEDED: too many sign-in links/
+		);
 		expect(await codeOf(request('not-an-email'))).toMatch(/^VALIDATION: email/);
 	});
 
@@ -85,8 +136,15 @@ describe('magic-link sign-in', () => {
 		const local = createTestUpstate(db);
 		const log = vi.spyOn(console, 'log').mockImplementation(() => {});
 		try {
-			await requestMagicLink({ db, mailer: local.mailer, dashboardUrl: 'http://dash.test', input: { email: 'eve@example.test' } });
-			expect(log.mock.calls.flat().join('\n')).toMatch(/\[mail\] not sent .*to=eve@example\.test[\s\S]*http:\/\/dash\.test\/auth\/verify\?token=/);
+			await requestMagicLink({
+				db,
+				mailer: local.mailer,
+				dashboardUrl: 'http://dash.test',
+				input: { email: 'eve@example.test' }
+			});
+			expect(log.mock.calls.flat().join('\n')).toMatch(
+				/\[mail\] not sent .*to=eve@example\.test[\s\S]*http:\/\/dash\.test\/auth\/verify\?token=/
+			);
 		} finally {
 			log.mockRestore();
 		}

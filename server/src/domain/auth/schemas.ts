@@ -1,10 +1,16 @@
 import { z } from 'zod';
 
 // `next`: a path of the dashboard to land on after signing in (an invitation link, say).
-export const SafeNextPath = z.string().max(512).regex(/^\/(?![/\\])[\w\-./?=&%]*$/, { error: 'must be a path of this site' });
+export const SafeNextPath = z
+	.string()
+	.max(512)
+	.regex(/^\/(?![/\\])[\w\-./?=&%]*$/, { error: 'must be a path of this site' });
 
 export const RequestMagicLinkInput = z.object({
-	email: z.email().max(320).transform((e) => e.toLowerCase()),
+	email: z
+		.email()
+		.max(320)
+		.transform((e) => e.toLowerCase()),
 	next: SafeNextPath.optional()
 });
 export type RequestMagicLinkInput = z.input<typeof RequestMagicLinkInput>;

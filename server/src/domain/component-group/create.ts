@@ -6,15 +6,32 @@ import { withTransaction } from '../transaction.ts';
 import { toGroupOutput } from './internal.ts';
 import { CreateComponentGroupInput, type ComponentGroupOutput } from './schemas.ts';
 
-export async function createComponentGroup(args: { ctx: ServiceContext; input: CreateComponentGroupInput }): Promise<ComponentGroupOutput> {
+export async function createComponentGroup(args: {
+	ctx: ServiceContext;
+	input: CreateComponentGroupInput;
+}): Promise<ComponentGroupOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	const input = parseInput(CreateComponentGroupInput, args.input);
 	return withTransaction(ctx, async (tx) => {
-		const page = await getStatusPageInWorkspace({ tx, id: input.pageId, workspaceId: ctx.workspace.id });
-		const row = await tx.componentGroup.create({ data: { workspaceId: ctx.workspace.id, pageId: page.id, name: input.name } });
+		const page = await getStatusPageInWorkspace({
+			tx,
+			id: input.pageId,
+			workspaceId: ctx.workspace.id
+		});
+		const row = await tx.componentGroup.create({
+			data: { workspaceId: ctx.workspace.id, pageId: page.id, name: input.name }
+		});
 		const group = toGroupOutput(row);
-		await writeAudit({ ctx, tx, action: 'component_group.create', entityType: 'component_group', entityId: row.id, before: null, after: group });
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'component_group.create',
+			entityType: 'component_group',
+			entityId: row.id,
+			before: null,
+			after: group
+		});
 		return group;
 	});
 }

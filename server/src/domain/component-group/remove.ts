@@ -6,14 +6,25 @@ import { getGroupInWorkspace, toGroupOutput } from './internal.ts';
 import { GroupIdInput } from './schemas.ts';
 
 // The group's components stay on the page, ungrouped.
-export async function removeComponentGroup(args: { ctx: ServiceContext; input: GroupIdInput }): Promise<{ id: number; deleted: true }> {
+export async function removeComponentGroup(args: {
+	ctx: ServiceContext;
+	input: GroupIdInput;
+}): Promise<{ id: number; deleted: true }> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	const { groupId } = parseInput(GroupIdInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const row = await getGroupInWorkspace({ tx, id: groupId, workspaceId: ctx.workspace.id });
 		await tx.componentGroup.delete({ where: { id: row.id } });
-		await writeAudit({ ctx, tx, action: 'component_group.delete', entityType: 'component_group', entityId: row.id, before: toGroupOutput(row), after: null });
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'component_group.delete',
+			entityType: 'component_group',
+			entityId: row.id,
+			before: toGroupOutput(row),
+			after: null
+		});
 		return { id: row.id, deleted: true as const };
 	});
 }

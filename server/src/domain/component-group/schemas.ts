@@ -7,7 +7,9 @@ export const CreateComponentGroupInput = z.object({
 });
 export type CreateComponentGroupInput = z.infer<typeof CreateComponentGroupInput>;
 
-export const UpdateComponentGroupInput = z.object({ groupId: z.number().int().positive(), name: z.string().min(1).max(256) }).strict();
+export const UpdateComponentGroupInput = z
+	.object({ groupId: z.number().int().positive(), name: z.string().min(1).max(256) })
+	.strict();
 export type UpdateComponentGroupInput = z.infer<typeof UpdateComponentGroupInput>;
 
 export const GroupIdInput = z.object({ groupId: z.number().int().positive() });

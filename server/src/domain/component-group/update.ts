@@ -5,14 +5,27 @@ import { withTransaction } from '../transaction.ts';
 import { getGroupInWorkspace, toGroupOutput } from './internal.ts';
 import { UpdateComponentGroupInput, type ComponentGroupOutput } from './schemas.ts';
 
-export async function updateComponentGroup(args: { ctx: ServiceContext; input: UpdateComponentGroupInput }): Promise<ComponentGroupOutput> {
+export async function updateComponentGroup(args: {
+	ctx: ServiceContext;
+	input: UpdateComponentGroupInput;
+}): Promise<ComponentGroupOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	const input = parseInput(UpdateComponentGroupInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const row = await getGroupInWorkspace({ tx, id: input.groupId, workspaceId: ctx.workspace.id });
-		const after = toGroupOutput(await tx.componentGroup.update({ where: { id: row.id }, data: { name: input.name } }));
-		await writeAudit({ ctx, tx, action: 'component_group.update', entityType: 'component_group', entityId: row.id, before: toGroupOutput(row), after });
+		const after = toGroupOutput(
+			await tx.componentGroup.update({ where: { id: row.id }, data: { name: input.name } })
+		);
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'component_group.update',
+			entityType: 'component_group',
+			entityId: row.id,
+			before: toGroupOutput(row),
+			after
+		});
 		return after;
 	});
 }

@@ -24,8 +24,12 @@ async function team(limits?: Record<string, unknown>) {
 	await db.membership.create({ data: { workspaceId: ws.id, userId: owner.id, role: 'owner' } });
 	return { ws, owner, ctx: ctxFor(db, ws, { type: 'user', userId: owner.id, role: 'owner' }) };
 }
-const invite = (ctx: ReturnType<typeof ctxFor>, email: string) => inviteMember({ ctx, mailer, dashboardUrl: 'http://dash.test', input: { email, role: 'admin' } });
-const tokenFor = (to: string) => /invite\/accept\?token=([\w-]+)/.exec(smtp.mails.filter((m) => m.to === to).at(-1)?.text ?? '')?.[1] ?? '';
+const invite = (ctx: ReturnType<typeof ctxFor>, email: string) =>
+	inviteMember({ ctx, mailer, dashboardUrl: 'http://dash.test', input: { email, role: 'admin' } });
+const tokenFor = (to: string) =>
+	/invite\/accept\?token=([\w-]+)/.exec(
+		smtp.mails.filter((m) => m.to === to).at(-1)?.text ?? ''
+	)?.[1] ?? '';
 
 describe('invitations', () => {
 	it('mails an invitation that the addressee accepts once, joining with the role', async () => {
@@ -34,13 +38,21 @@ describe('invitations', () => {
 		await invite(ctx, guest.email);
 		expect((await listInvitations({ ctx })).data.map((i) => i.email)).toEqual([guest.email]);
 		const token = tokenFor(guest.email);
-		expect(await acceptInvitation({ db, user: guest, input: { token } })).toEqual({ workspaceId: ws.id });
-		expect(await db.membership.findFirstOrThrow({ where: { workspaceId: ws.id, userId: guest.id } })).toMatchObject({ role: 'admin' });
-		expect(await codeOf(acceptInvitation({ db, user: guest, input: { token } }))).toMatch(/^UNAUTHORIZED/);
+		expect(await acceptInvitation({ db, user: guest, input: { token } })).toEqual({
+			workspaceId: ws.id
+		});
+		expect(
+			await db.membership.findFirstOrThrow({ where: { workspaceId: ws.id, userId: guest.id } })
+		).toMatchObject({ role: 'admin' });
+		expect(await codeOf(acceptInvitation({ db, user: guest, input: { token } }))).toMatch(
+			/^UNAUTHORIZED/
+		);
 		expect((await listInvitations({ ctx })).data).toEqual([]);
 		const mine = await listMyWorkspaces({ db, userId: guest.id });
 		expect(mine.data.map((w) => w.id)).toEqual([ws.id]);
-		const actions = (await db.auditLog.findMany({ where: { workspaceId: ws.id }, orderBy: { id: 'asc' } })).map((a) => a.action);
+		const actions = (
+			await db.auditLog.findMany({ where: { workspaceId: ws.id }, orderBy: { id: 'asc' } })
+		).map((a) => a.action);
 		expect(actions).toEqual(['invitation.create', 'member.create']);
 	});
 
@@ -48,10 +60,22 @@ describe('invitations', () => {
 		const { ws, owner, ctx } = await team();
 		await invite(ctx, `x-${ws.id}@example.test`);
 		const stranger = await createUser(db);
-		expect(await codeOf(acceptInvitation({ db, user: stranger, input: { token: tokenFor(`x-${ws.id}@example.test`) } }))).toMatch(/^FORBIDDEN: this invitation is for/);
-		expect(await codeOf(invite(ctx, owner.email))).toBe(`CONFLICT: ${owner.email} is already a member`);
+		expect(
+			await codeOf(
+				acceptInvitation({
+					db,
+					user: stranger,
+					input: { token: tokenFor(`x-${ws.id}@example.test`) }
+				})
+			)
+		).toMatch(/^FORBIDDEN: this invitation is for/);
+		expect(await codeOf(invite(ctx, owner.email))).toBe(
+			`CONFLICT: ${owner.email} is already a member`
+		);
 		const free = await team({});
-		expect(await codeOf(invite(free.ctx, 'y@example.test'))).toBe("LIMIT_EXCEEDED: limit 'members' reached: your plan allows 1");
+		expect(await codeOf(invite(free.ctx, 'y@example.test'))).toBe(
+			"LIMIT_EXCEEDED: limit 'members' reached: your plan allows 1"
+		);
 	});
 
 	it('rejects read-only key', async () => {
@@ -63,8 +87,19 @@ describe('invitations', () => {
 		const mine = await team();
 		const theirs = await team();
 		const inv = await invite(theirs.ctx, `w-${theirs.ws.id}@example.test`);
-		expect(await codeOf(revokeInvitation({ ctx: mine.ctx, input: { invitationId: inv.id } }))).toBe(`NOT_FOUND: invitation ${inv.id} not found`);
-		expect(await codeOf(switchWorkspace({ db, userId: mine.owner.id, sessionId: 'none', input: { workspaceId: theirs.ws.id } }))).toMatch(/^NOT_FOUND/);
+		expect(await codeOf(revokeInvitation({ ctx: mine.ctx, input: { invitationId: inv.id } }))).toBe(
+			`NOT_FOUND: invitation ${inv.id} not found`
+		);
+		expect(
+			await codeOf(
+				switchWorkspace({
+					db,
+					userId: mine.owner.id,
+					sessionId: 'none',
+					input: { workspaceId: theirs.ws.id }
+				})
+			)
+		).toMatch(/^NOT_FOUND/);
 	});
 
 	it('leaves nothing behind on invalid input', async () => {

@@ -12,7 +12,12 @@ import { InviteMemberInput, type InvitationOutput } from './schemas.ts';
 
 // Pending invitations count against the `members` limit like members do. The mail goes out
 // after the invitation is stored; if it fails, the invitation stays and can be sent again.
-export async function inviteMember(args: { ctx: ServiceContext; mailer: Mailer; dashboardUrl: string; input: InviteMemberInput }): Promise<InvitationOutput> {
+export async function inviteMember(args: {
+	ctx: ServiceContext;
+	mailer: Mailer;
+	dashboardUrl: string;
+	input: InviteMemberInput;
+}): Promise<InvitationOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	requireRole(ctx, ['owner', 'admin']);
@@ -23,7 +28,10 @@ export async function inviteMember(args: { ctx: ServiceContext; mailer: Mailer; 
 		if (await tx.membership.findFirst({ where: { workspaceId, user: { email: input.email } } })) {
 			throw new ConflictError(`${input.email} is already a member`);
 		}
-		const [members, pending] = await Promise.all([tx.membership.count({ where: { workspaceId } }), tx.invitation.count({ where: pendingWhere(workspaceId) })]);
+		const [members, pending] = await Promise.all([
+			tx.membership.count({ where: { workspaceId } }),
+			tx.invitation.count({ where: pendingWhere(workspaceId) })
+		]);
 		requireCount(ctx.workspace.limits, 'members', members + pending);
 		const row = await tx.invitation.create({
 			data: {
@@ -36,7 +44,15 @@ export async function inviteMember(args: { ctx: ServiceContext; mailer: Mailer; 
 			}
 		});
 		const output = toInvitationOutput(row);
-		await writeAudit({ ctx, tx, action: 'invitation.create', entityType: 'invitation', entityId: row.id, before: null, after: output });
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'invitation.create',
+			entityType: 'invitation',
+			entityId: row.id,
+			before: null,
+			after: output
+		});
 		return output;
 	});
 	const link = `${args.dashboardUrl.replace(/\/$/, '')}/invite/accept?token=${token}`;

@@ -6,16 +6,29 @@ import { withTransaction } from '../transaction.ts';
 import { toInvitationOutput } from './internal.ts';
 import { InvitationIdInput } from './schemas.ts';
 
-export async function revokeInvitation(args: { ctx: ServiceContext; input: InvitationIdInput }): Promise<{ id: number; deleted: true }> {
+export async function revokeInvitation(args: {
+	ctx: ServiceContext;
+	input: InvitationIdInput;
+}): Promise<{ id: number; deleted: true }> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	requireRole(ctx, ['owner', 'admin']);
 	const { invitationId } = parseInput(InvitationIdInput, args.input);
 	return withTransaction(ctx, async (tx) => {
-		const row = await tx.invitation.findFirst({ where: { id: invitationId, workspaceId: ctx.workspace.id, acceptedAt: null } });
+		const row = await tx.invitation.findFirst({
+			where: { id: invitationId, workspaceId: ctx.workspace.id, acceptedAt: null }
+		});
 		if (!row) throw new NotFoundError('invitation', invitationId);
 		await tx.invitation.delete({ where: { id: row.id } });
-		await writeAudit({ ctx, tx, action: 'invitation.delete', entityType: 'invitation', entityId: row.id, before: toInvitationOutput(row), after: null });
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'invitation.delete',
+			entityType: 'invitation',
+			entityId: row.id,
+			before: toInvitationOutput(row),
+			after: null
+		});
 		return { id: row.id, deleted: true as const };
 	});
 }

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 export const InviteMemberInput = z.object({
-	email: z.email().max(320).transform((e) => e.toLowerCase()),
+	email: z
+		.email()
+		.max(320)
+		.transform((e) => e.toLowerCase()),
 	role: z.enum(['admin', 'member']).default('member')
 });
 export type InviteMemberInput = z.input<typeof InviteMemberInput>;

@@ -6,7 +6,10 @@ import { getMemberInWorkspace, keepAnOwner, toMemberOutput } from './internal.ts
 import { MemberIdInput } from './schemas.ts';
 
 // Removing a member also ends their sessions in this workspace.
-export async function removeMember(args: { ctx: ServiceContext; input: MemberIdInput }): Promise<{ id: number; deleted: true }> {
+export async function removeMember(args: {
+	ctx: ServiceContext;
+	input: MemberIdInput;
+}): Promise<{ id: number; deleted: true }> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	requireRole(ctx, ['owner', 'admin']);
@@ -16,7 +19,15 @@ export async function removeMember(args: { ctx: ServiceContext; input: MemberIdI
 		await keepAnOwner(tx, row);
 		await tx.membership.delete({ where: { id: row.id } });
 		await tx.session.deleteMany({ where: { userId, workspaceId: ctx.workspace.id } });
-		await writeAudit({ ctx, tx, action: 'member.delete', entityType: 'member', entityId: userId, before: toMemberOutput(row), after: null });
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'member.delete',
+			entityType: 'member',
+			entityId: userId,
+			before: toMemberOutput(row),
+			after: null
+		});
 		return { id: userId, deleted: true as const };
 	});
 }

@@ -3,10 +3,19 @@ import { writeAudit } from '../audit.ts';
 import { requireCount } from '../limits.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
-import { checkMonitorPlan, defaultRegions, getMonitorInWorkspace, toMonitorData, toMonitorOutput } from './internal.ts';
+import {
+	checkMonitorPlan,
+	defaultRegions,
+	getMonitorInWorkspace,
+	toMonitorData,
+	toMonitorOutput
+} from './internal.ts';
 import { CreateMonitorInput, type MonitorOutput } from './schemas.ts';
 
-export async function createMonitor(args: { ctx: ServiceContext; input: CreateMonitorInput }): Promise<MonitorOutput> {
+export async function createMonitor(args: {
+	ctx: ServiceContext;
+	input: CreateMonitorInput;
+}): Promise<MonitorOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	const input = parseInput(CreateMonitorInput, args.input);
@@ -18,8 +27,18 @@ export async function createMonitor(args: { ctx: ServiceContext; input: CreateMo
 		const created = await tx.monitor.create({
 			data: { ...toMonitorData(input, regions), workspaceId: ctx.workspace.id }
 		});
-		const monitor = toMonitorOutput(await getMonitorInWorkspace({ tx, id: created.id, workspaceId: ctx.workspace.id }));
-		await writeAudit({ ctx, tx, action: 'monitor.create', entityType: 'monitor', entityId: monitor.id, before: null, after: monitor });
+		const monitor = toMonitorOutput(
+			await getMonitorInWorkspace({ tx, id: created.id, workspaceId: ctx.workspace.id })
+		);
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'monitor.create',
+			entityType: 'monitor',
+			entityId: monitor.id,
+			before: null,
+			after: monitor
+		});
 		return monitor;
 	});
 }

@@ -14,7 +14,11 @@ export const monitorInclude = {
 
 type MonitorRow = Prisma.MonitorGetPayload<{ include: typeof monitorInclude }>;
 
-export async function getMonitorInWorkspace(args: { tx: Tx; id: number; workspaceId: number }): Promise<MonitorRow> {
+export async function getMonitorInWorkspace(args: {
+	tx: Tx;
+	id: number;
+	workspaceId: number;
+}): Promise<MonitorRow> {
 	const row = await args.tx.monitor.findFirst({
 		where: { id: args.id, workspaceId: args.workspaceId },
 		include: monitorInclude
@@ -39,7 +43,9 @@ export function toMonitorOutput(row: MonitorRow): MonitorOutput {
 		public: row.public,
 		regions: json(row.regions),
 		status: row.status as MonitorOutput['status'],
-		open_telemetry: row.otelEndpoint ? { endpoint: row.otelEndpoint, headers: json(row.otelHeaders) } : null,
+		open_telemetry: row.otelEndpoint
+			? { endpoint: row.otelEndpoint, headers: json(row.otelHeaders) }
+			: null,
 		private_location_ids: row.privateLocations.map((p) => p.privateLocationId),
 		notification_channel_ids: row.channels.map((c) => c.channelId),
 		activeIncidentCount: row._count.incidents,
@@ -76,12 +82,29 @@ export function toMonitorOutput(row: MonitorRow): MonitorOutput {
 
 // The create-shaped view of a stored monitor, so an update can be merged and validated whole.
 export function toMonitorFields(row: Monitor): Record<string, unknown> {
-	const out = toMonitorOutput({ ...row, privateLocations: [], channels: [], _count: { incidents: 0 } });
-	const { id: _id, status: _s, private_location_ids: _p, notification_channel_ids: _n, activeIncidentCount: _a, created_at: _c, updated_at: _u, ...fields } = out;
+	const out = toMonitorOutput({
+		...row,
+		privateLocations: [],
+		channels: [],
+		_count: { incidents: 0 }
+	});
+	const {
+		id: _id,
+		status: _s,
+		private_location_ids: _p,
+		notification_channel_ids: _n,
+		activeIncidentCount: _a,
+		created_at: _c,
+		updated_at: _u,
+		...fields
+	} = out;
 	return fields;
 }
 
-export function toMonitorData(fields: MonitorFields, regions: Region[]): Omit<Prisma.MonitorUncheckedCreateInput, 'workspaceId'> {
+export function toMonitorData(
+	fields: MonitorFields,
+	regions: Region[]
+): Omit<Prisma.MonitorUncheckedCreateInput, 'workspaceId'> {
 	const data: Omit<Prisma.MonitorUncheckedCreateInput, 'workspaceId'> = {
 		type: fields.type,
 		name: fields.name,
@@ -110,7 +133,11 @@ export function toMonitorData(fields: MonitorFields, regions: Region[]): Omit<Pr
 				headerAssertions: JSON.stringify(fields.header_assertions)
 			};
 		case 'dns':
-			return { ...data, uri: fields.uri, recordAssertions: JSON.stringify(fields.record_assertions) };
+			return {
+				...data,
+				uri: fields.uri,
+				recordAssertions: JSON.stringify(fields.record_assertions)
+			};
 		case 'grpc':
 			return {
 				...data,
@@ -141,18 +168,35 @@ export function checkMonitorPlan(limits: Limits, fields: MonitorFields, regions:
 	}
 	const denied = regions.filter((r) => !isRegionAllowed(r, limits.regions));
 	if (denied.length > 0) {
-		throw new LimitExceededError('regions', false, `regions not in your plan: ${denied.join(', ')}`);
+		throw new LimitExceededError(
+			'regions',
+			false,
+			`regions not in your plan: ${denied.join(', ')}`
+		);
 	}
 	const maxRegions = limits['multi-region'] ? limits['max-regions'] : 1;
 	if (regions.length > maxRegions) {
-		throw new LimitExceededError('max-regions', maxRegions, `your plan allows at most ${maxRegions} regions per monitor`);
+		throw new LimitExceededError(
+			'max-regions',
+			maxRegions,
+			`your plan allows at most ${maxRegions} regions per monitor`
+		);
 	}
 	if (fields.open_telemetry && !limits.otel) throw new LimitExceededError('otel', false);
 }
 
 export function rejectForeignFields(type: string, patch: Record<string, unknown>): void {
 	const allowed: Record<string, string[]> = {
-		http: ['url', 'method', 'body', 'follow_redirects', 'headers', 'status_code_assertions', 'body_assertions', 'header_assertions'],
+		http: [
+			'url',
+			'method',
+			'body',
+			'follow_redirects',
+			'headers',
+			'status_code_assertions',
+			'body_assertions',
+			'header_assertions'
+		],
 		tcp: ['uri'],
 		dns: ['uri', 'record_assertions'],
 		icmp: ['uri'],

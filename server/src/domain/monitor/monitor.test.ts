@@ -10,24 +10,52 @@ beforeAll(async () => {
 	({ db } = await createTestDb());
 });
 
-const http = { type: 'http' as const, name: 'API', periodicity: '1m' as const, url: 'https://example.com/health' };
+const http = {
+	type: 'http' as const,
+	name: 'API',
+	periodicity: '1m' as const,
+	url: 'https://example.com/health'
+};
 
 describe('monitor service', () => {
 	it('creates every type with spec defaults and writes an audit row', async () => {
 		const ws = await createWorkspace(db);
 		const ctx = ctxFor(db, ws);
 		const m = await createMonitor({ ctx, input: http });
-		expect(m).toMatchObject({ type: 'http', timeout: 45000, retry: 3, active: false, public: false, method: 'GET', follow_redirects: true, status: 'unknown' });
+		expect(m).toMatchObject({
+			type: 'http',
+			timeout: 45000,
+			retry: 3,
+			active: false,
+			public: false,
+			method: 'GET',
+			follow_redirects: true,
+			status: 'unknown'
+		});
 		expect(m.regions).toHaveLength(6);
 		for (const input of [
 			{ type: 'tcp' as const, name: 't', periodicity: '1m' as const, uri: 'db.internal:5432' },
-			{ type: 'dns' as const, name: 'd', periodicity: '1m' as const, uri: 'example.com', record_assertions: [{ record: 'A' as const, comparator: 'eq' as const, target: '1.2.3.4' }] },
+			{
+				type: 'dns' as const,
+				name: 'd',
+				periodicity: '1m' as const,
+				uri: 'example.com',
+				record_assertions: [{ record: 'A' as const, comparator: 'eq' as const, target: '1.2.3.4' }]
+			},
 			{ type: 'icmp' as const, name: 'i', periodicity: '1m' as const, uri: '10.0.0.1' },
-			{ type: 'grpc' as const, name: 'g', periodicity: '1m' as const, uri: '[::1]:50051', tls: 'plaintext' as const }
+			{
+				type: 'grpc' as const,
+				name: 'g',
+				periodicity: '1m' as const,
+				uri: '[::1]:50051',
+				tls: 'plaintext' as const
+			}
 		]) {
 			expect((await createMonitor({ ctx, input })).type).toBe(input.type);
 		}
-		const audit = await db.auditLog.findMany({ where: { workspaceId: ws.id, entityType: 'monitor', entityId: String(m.id) } });
+		const audit = await db.auditLog.findMany({
+			where: { workspaceId: ws.id, entityType: 'monitor', entityId: String(m.id) }
+		});
 		expect(audit).toHaveLength(1);
 		expect(audit[0]).toMatchObject({ action: 'monitor.create', actorType: 'user', before: null });
 		expect(JSON.parse(audit[0].changedFields)).toContain('url');
@@ -35,28 +63,79 @@ describe('monitor service', () => {
 
 	it('enforces every bound with the field named', async () => {
 		const ctx = ctxFor(db, await createWorkspace(db));
-		expect(await codeOf(createMonitor({ ctx, input: { ...http, name: 'x'.repeat(257) } }))).toMatch(/^VALIDATION: name:/);
-		expect(await codeOf(createMonitor({ ctx, input: { ...http, timeout: 120001 } }))).toMatch(/^VALIDATION: timeout:/);
-		expect(await codeOf(createMonitor({ ctx, input: { ...http, retry: 11 } }))).toMatch(/^VALIDATION: retry:/);
-		expect(await codeOf(createMonitor({ ctx, input: { ...http, url: `https://e.com/${'a'.repeat(2048)}` } }))).toMatch(/^VALIDATION: url:/);
-		expect(await codeOf(createMonitor({ ctx, input: { ...http, headers: Array.from({ length: 21 }, (_, i) => ({ key: `h${i}`, value: 'v' })) } }))).toMatch(/^VALIDATION: headers:/);
-		expect(await codeOf(createMonitor({ ctx, input: { ...http, status_code_assertions: [{ target: 600, comparator: 'eq' }] } }))).toMatch(/^VALIDATION: status_code_assertions.0.target:/);
-		expect(await codeOf(createMonitor({ ctx, input: { type: 'grpc', name: 'g', periodicity: '1m', uri: 'grpc://h:1' } }))).toMatch(/^VALIDATION: uri: no scheme/);
-		expect(await codeOf(createMonitor({ ctx, input: { type: 'grpc', name: 'g', periodicity: '1m', uri: 'host' } }))).toMatch(/^VALIDATION: uri:/);
-		expect(await codeOf(createMonitor({ ctx, input: { type: 'icmp', name: 'i', periodicity: '1m', uri: 'host:80' } }))).toMatch(/^VALIDATION: uri:/);
+		expect(await codeOf(createMonitor({ ctx, input: { ...http, name: 'x'.repeat(257) } }))).toMatch(
+			/^VALIDATION: name:/
+		);
+		expect(await codeOf(createMonitor({ ctx, input: { ...http, timeout: 120001 } }))).toMatch(
+			/^VALIDATION: timeout:/
+		);
+		expect(await codeOf(createMonitor({ ctx, input: { ...http, retry: 11 } }))).toMatch(
+			/^VALIDATION: retry:/
+		);
+		expect(
+			await codeOf(
+				createMonitor({ ctx, input: { ...http, url: `https://e.com/${'a'.repeat(2048)}` } })
+			)
+		).toMatch(/^VALIDATION: url:/);
+		expect(
+			await codeOf(
+				createMonitor({
+					ctx,
+					input: {
+						...http,
+						headers: Array.from({ length: 21 }, (_, i) => ({ key: `h${i}`, value: 'v' }))
+					}
+				})
+			)
+		).toMatch(/^VALIDATION: headers:/);
+		expect(
+			await codeOf(
+				createMonitor({
+					ctx,
+					input: { ...http, status_code_assertions: [{ target: 600, comparator: 'eq' }] }
+				})
+			)
+		).toMatch(/^VALIDATION: status_code_assertions.0.target:/);
+		expect(
+			await codeOf(
+				createMonitor({
+					ctx,
+					input: { type: 'grpc', name: 'g', periodicity: '1m', uri: 'grpc://h:1' }
+				})
+			)
+		).toMatch(/^VALIDATION: uri: no scheme/);
+		expect(
+			await codeOf(
+				createMonitor({ ctx, input: { type: 'grpc', name: 'g', periodicity: '1m', uri: 'host' } })
+			)
+		).toMatch(/^VALIDATION: uri:/);
+		expect(
+			await codeOf(
+				createMonitor({
+					ctx,
+					input: { type: 'icmp', name: 'i', periodicity: '1m', uri: 'host:80' }
+				})
+			)
+		).toMatch(/^VALIDATION: uri:/);
 	});
 
 	it('falls back to free-plan limits for missing keys', async () => {
 		const ctx = ctxFor(db, await createWorkspace(db, { plan: 'free', limits: {} }));
-		expect(await codeOf(createMonitor({ ctx, input: http }))).toMatch(/^LIMIT_EXCEEDED: periodicity/);
+		expect(await codeOf(createMonitor({ ctx, input: http }))).toMatch(
+			/^LIMIT_EXCEEDED: periodicity/
+		);
 		const m = await createMonitor({ ctx, input: { ...http, periodicity: '10m' } });
 		expect(m.regions).toHaveLength(4);
-		expect(await codeOf(createMonitor({ ctx, input: { ...http, periodicity: '10m' } }))).toMatch(/^LIMIT_EXCEEDED: limit 'monitors'/);
+		expect(await codeOf(createMonitor({ ctx, input: { ...http, periodicity: '10m' } }))).toMatch(
+			/^LIMIT_EXCEEDED: limit 'monitors'/
+		);
 	});
 
 	it('rejects read-only key', async () => {
 		const ws = await createWorkspace(db);
-		expect(await codeOf(createMonitor({ ctx: ctxFor(db, ws, readKey()), input: http }))).toMatch(/^FORBIDDEN/);
+		expect(await codeOf(createMonitor({ ctx: ctxFor(db, ws, readKey()), input: http }))).toMatch(
+			/^FORBIDDEN/
+		);
 		expect(await db.monitor.count({ where: { workspaceId: ws.id } })).toBe(0);
 	});
 
@@ -64,9 +143,15 @@ describe('monitor service', () => {
 		const mine = ctxFor(db, await createWorkspace(db));
 		const theirs = ctxFor(db, await createWorkspace(db));
 		const m = await createMonitor({ ctx: theirs, input: http });
-		expect(await codeOf(getMonitor({ ctx: mine, input: { monitorId: m.id } }))).toBe(`NOT_FOUND: monitor ${m.id} not found`);
-		expect(await codeOf(updateMonitor({ ctx: mine, input: { monitorId: m.id, name: 'x' } }))).toMatch(/^NOT_FOUND/);
-		expect(await codeOf(removeMonitor({ ctx: mine, input: { monitorId: m.id } }))).toMatch(/^NOT_FOUND/);
+		expect(await codeOf(getMonitor({ ctx: mine, input: { monitorId: m.id } }))).toBe(
+			`NOT_FOUND: monitor ${m.id} not found`
+		);
+		expect(
+			await codeOf(updateMonitor({ ctx: mine, input: { monitorId: m.id, name: 'x' } }))
+		).toMatch(/^NOT_FOUND/);
+		expect(await codeOf(removeMonitor({ ctx: mine, input: { monitorId: m.id } }))).toMatch(
+			/^NOT_FOUND/
+		);
 		expect((await listMonitors({ ctx: mine })).data).toHaveLength(0);
 	});
 
@@ -74,8 +159,12 @@ describe('monitor service', () => {
 		const ws = await createWorkspace(db);
 		const ctx = ctxFor(db, ws);
 		const m = await createMonitor({ ctx, input: http });
-		expect(await codeOf(updateMonitor({ ctx, input: { monitorId: m.id, name: 'ok', timeout: -1 } }))).toMatch(/^VALIDATION: timeout/);
-		expect(await codeOf(updateMonitor({ ctx, input: { monitorId: m.id, uri: 'x:1' } }))).toMatch(/^VALIDATION: uri: not a field of http/);
+		expect(
+			await codeOf(updateMonitor({ ctx, input: { monitorId: m.id, name: 'ok', timeout: -1 } }))
+		).toMatch(/^VALIDATION: timeout/);
+		expect(await codeOf(updateMonitor({ ctx, input: { monitorId: m.id, uri: 'x:1' } }))).toMatch(
+			/^VALIDATION: uri: not a field of http/
+		);
 		expect((await getMonitor({ ctx, input: { monitorId: m.id } })).name).toBe('API');
 		expect(await db.auditLog.count({ where: { workspaceId: ws.id } })).toBe(1);
 	});
@@ -85,10 +174,15 @@ describe('monitor service', () => {
 		const ctx = ctxFor(db, ws);
 		const a = await createMonitor({ ctx, input: http });
 		const b = await createMonitor({ ctx, input: { ...http, name: 'B' } });
-		const updated = await updateMonitor({ ctx, input: { monitorId: a.id, name: 'A2', active: true } });
+		const updated = await updateMonitor({
+			ctx,
+			input: { monitorId: a.id, name: 'A2', active: true }
+		});
 		expect(updated).toMatchObject({ name: 'A2', active: true, url: http.url });
 		expect((await listMonitors({ ctx })).data.map((m) => m.id)).toEqual([b.id, a.id]);
-		const entry = await db.auditLog.findFirstOrThrow({ where: { workspaceId: ws.id, action: 'monitor.update' } });
+		const entry = await db.auditLog.findFirstOrThrow({
+			where: { workspaceId: ws.id, action: 'monitor.update' }
+		});
 		expect(JSON.parse(entry.changedFields)).toEqual(['active', 'name']);
 		expect(JSON.parse(entry.before ?? '{}').name).toBe('API');
 		await removeMonitor({ ctx, input: { monitorId: a.id } });

@@ -6,9 +6,30 @@ import { optionalFields } from '../schema-helpers.ts';
 
 // Monitor shapes and bounds of spec 2.4-2.9 and 8. Field names are the spec's.
 export const MONITOR_TYPES = ['http', 'tcp', 'dns', 'icmp', 'grpc'] as const;
-export const HTTP_METHODS = ['GET', 'POST', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT'] as const;
+export const HTTP_METHODS = [
+	'GET',
+	'POST',
+	'HEAD',
+	'PUT',
+	'PATCH',
+	'DELETE',
+	'OPTIONS',
+	'TRACE',
+	'CONNECT'
+] as const;
 export const NUMBER_COMPARATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte'] as const;
-export const STRING_COMPARATORS = ['contains', 'not_contains', 'eq', 'neq', 'empty', 'not_empty', 'gt', 'gte', 'lt', 'lte'] as const;
+export const STRING_COMPARATORS = [
+	'contains',
+	'not_contains',
+	'eq',
+	'neq',
+	'empty',
+	'not_empty',
+	'gt',
+	'gte',
+	'lt',
+	'lte'
+] as const;
 export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT'] as const;
 export const GRPC_TLS = ['verify', 'skip-verify', 'plaintext'] as const;
 
@@ -19,7 +40,10 @@ export const StatusCodeAssertion = z.object({
 	target: z.number().int().min(100).max(599),
 	comparator: z.enum(NUMBER_COMPARATORS)
 });
-export const BodyAssertion = z.object({ target: z.string(), comparator: z.enum(STRING_COMPARATORS) });
+export const BodyAssertion = z.object({
+	target: z.string(),
+	comparator: z.enum(STRING_COMPARATORS)
+});
 export const HeaderAssertion = z.object({
 	key: z.string().min(1),
 	target: z.string(),
@@ -35,7 +59,8 @@ export type BodyAssertion = z.infer<typeof BodyAssertion>;
 export type HeaderAssertion = z.infer<typeof HeaderAssertion>;
 export type RecordAssertion = z.infer<typeof RecordAssertion>;
 
-const HOSTNAME = /^(?=.{1,253}$)([A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*\.?$/;
+const HOSTNAME =
+	/^(?=.{1,253}$)([A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*\.?$/;
 
 function isHost(host: string): boolean {
 	return HOSTNAME.test(host) || isIP(host) !== 0;
@@ -54,7 +79,9 @@ function isHostPort(value: string): boolean {
 const hostPort = z
 	.string()
 	.max(2048)
-	.refine((v) => !v.includes('://'), { error: 'no scheme allowed: write host:port, not grpc:// or https://' })
+	.refine((v) => !v.includes('://'), {
+		error: 'no scheme allowed: write host:port, not grpc:// or https://'
+	})
 	.refine(isHostPort, { error: 'must be host:port with a port (IPv6 in brackets)' });
 
 const common = {
@@ -72,7 +99,9 @@ const common = {
 		.optional(),
 	open_telemetry: z
 		.object({
-			endpoint: z.url({ protocol: /^https?$/, error: 'must be an http(s) OTLP/HTTP URL' }).max(2048),
+			endpoint: z
+				.url({ protocol: /^https?$/, error: 'must be an http(s) OTLP/HTTP URL' })
+				.max(2048),
 			headers: z.array(KeyValue).max(20).default([])
 		})
 		.nullable()
@@ -97,7 +126,10 @@ export const TcpMonitorFields = z.object({ type: z.literal('tcp'), ...common, ur
 export const DnsMonitorFields = z.object({
 	type: z.literal('dns'),
 	...common,
-	uri: z.string().max(2048).refine((v) => HOSTNAME.test(v), { error: 'must be a domain name' }),
+	uri: z
+		.string()
+		.max(2048)
+		.refine((v) => HOSTNAME.test(v), { error: 'must be a domain name' }),
 	record_assertions: z.array(RecordAssertion).max(10).default([])
 });
 

@@ -13,7 +13,10 @@ import {
 } from './internal.ts';
 import { CreateMonitorInput, UpdateMonitorInput, type MonitorOutput } from './schemas.ts';
 
-export async function updateMonitor(args: { ctx: ServiceContext; input: UpdateMonitorInput }): Promise<MonitorOutput> {
+export async function updateMonitor(args: {
+	ctx: ServiceContext;
+	input: UpdateMonitorInput;
+}): Promise<MonitorOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	const { monitorId, ...patch } = parseInput(UpdateMonitorInput, args.input);
@@ -26,8 +29,18 @@ export async function updateMonitor(args: { ctx: ServiceContext; input: UpdateMo
 		checkMonitorPlan(ctx.workspace.limits, merged, regions);
 		const before = toMonitorOutput(row);
 		await tx.monitor.update({ where: { id: row.id }, data: toMonitorData(merged, regions) });
-		const after = toMonitorOutput(await getMonitorInWorkspace({ tx, id: row.id, workspaceId: ctx.workspace.id }));
-		await writeAudit({ ctx, tx, action: 'monitor.update', entityType: 'monitor', entityId: row.id, before, after });
+		const after = toMonitorOutput(
+			await getMonitorInWorkspace({ tx, id: row.id, workspaceId: ctx.workspace.id })
+		);
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'monitor.update',
+			entityType: 'monitor',
+			entityId: row.id,
+			before,
+			after
+		});
 		return after;
 	});
 }

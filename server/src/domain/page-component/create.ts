@@ -7,14 +7,28 @@ import { withTransaction } from '../transaction.ts';
 import { checkGroup, componentInclude, resolveMonitor, toComponentOutput } from './internal.ts';
 import { CreatePageComponentInput, type PageComponentOutput } from './schemas.ts';
 
-export async function createPageComponent(args: { ctx: ServiceContext; input: CreatePageComponentInput }): Promise<PageComponentOutput> {
+export async function createPageComponent(args: {
+	ctx: ServiceContext;
+	input: CreatePageComponentInput;
+}): Promise<PageComponentOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	const input = parseInput(CreatePageComponentInput, args.input);
 	return withTransaction(ctx, async (tx) => {
-		const page = await getStatusPageInWorkspace({ tx, id: input.pageId, workspaceId: ctx.workspace.id });
-		requireCount(ctx.workspace.limits, 'page-components', await tx.pageComponent.count({ where: { workspaceId: ctx.workspace.id } }));
-		const monitor = input.type === 'monitor' ? await resolveMonitor(tx, ctx.workspace.id, input.monitor_id) : null;
+		const page = await getStatusPageInWorkspace({
+			tx,
+			id: input.pageId,
+			workspaceId: ctx.workspace.id
+		});
+		requireCount(
+			ctx.workspace.limits,
+			'page-components',
+			await tx.pageComponent.count({ where: { workspaceId: ctx.workspace.id } })
+		);
+		const monitor =
+			input.type === 'monitor'
+				? await resolveMonitor(tx, ctx.workspace.id, input.monitor_id)
+				: null;
 		await checkGroup(tx, page.id, input.group_id);
 		const row = await tx.pageComponent.create({
 			data: {
@@ -31,7 +45,15 @@ export async function createPageComponent(args: { ctx: ServiceContext; input: Cr
 			include: componentInclude
 		});
 		const component = toComponentOutput(row);
-		await writeAudit({ ctx, tx, action: 'page_component.create', entityType: 'page_component', entityId: row.id, before: null, after: component });
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'page_component.create',
+			entityType: 'page_component',
+			entityId: row.id,
+			before: null,
+			after: component
+		});
 		return component;
 	});
 }

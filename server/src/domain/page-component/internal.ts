@@ -3,11 +3,20 @@ import { NotFoundError } from '../errors.ts';
 import type { Tx } from '../transaction.ts';
 import type { PageComponentOutput } from './schemas.ts';
 
-export const componentInclude = { monitor: { select: { id: true, name: true } } } satisfies Prisma.PageComponentInclude;
+export const componentInclude = {
+	monitor: { select: { id: true, name: true } }
+} satisfies Prisma.PageComponentInclude;
 type ComponentRow = Prisma.PageComponentGetPayload<{ include: typeof componentInclude }>;
 
-export async function getComponentInWorkspace(args: { tx: Tx; id: number; workspaceId: number }): Promise<ComponentRow> {
-	const row = await args.tx.pageComponent.findFirst({ where: { id: args.id, workspaceId: args.workspaceId }, include: componentInclude });
+export async function getComponentInWorkspace(args: {
+	tx: Tx;
+	id: number;
+	workspaceId: number;
+}): Promise<ComponentRow> {
+	const row = await args.tx.pageComponent.findFirst({
+		where: { id: args.id, workspaceId: args.workspaceId },
+		include: componentInclude
+	});
 	if (!row) throw new NotFoundError('page component', args.id);
 	return row;
 }
@@ -31,13 +40,19 @@ export function toComponentOutput(row: ComponentRow): PageComponentOutput {
 
 // A linked monitor must be the workspace's; a group must be on the same page (spec 4.1 rule 6).
 export async function resolveMonitor(tx: Tx, workspaceId: number, monitorId: number) {
-	const monitor = await tx.monitor.findFirst({ where: { id: monitorId, workspaceId }, select: { id: true, name: true } });
+	const monitor = await tx.monitor.findFirst({
+		where: { id: monitorId, workspaceId },
+		select: { id: true, name: true }
+	});
 	if (!monitor) throw new NotFoundError('monitor', monitorId);
 	return monitor;
 }
 
 export async function checkGroup(tx: Tx, pageId: number, groupId: number | null): Promise<void> {
 	if (groupId === null) return;
-	const group = await tx.componentGroup.findFirst({ where: { id: groupId, pageId }, select: { id: true } });
+	const group = await tx.componentGroup.findFirst({
+		where: { id: groupId, pageId },
+		select: { id: true }
+	});
 	if (!group) throw new NotFoundError('component group', groupId);
 }

@@ -5,14 +5,29 @@ import { withTransaction } from '../transaction.ts';
 import { getComponentInWorkspace, toComponentOutput } from './internal.ts';
 import { ComponentIdInput } from './schemas.ts';
 
-export async function removePageComponent(args: { ctx: ServiceContext; input: ComponentIdInput }): Promise<{ id: number; deleted: true }> {
+export async function removePageComponent(args: {
+	ctx: ServiceContext;
+	input: ComponentIdInput;
+}): Promise<{ id: number; deleted: true }> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	const { componentId } = parseInput(ComponentIdInput, args.input);
 	return withTransaction(ctx, async (tx) => {
-		const row = await getComponentInWorkspace({ tx, id: componentId, workspaceId: ctx.workspace.id });
+		const row = await getComponentInWorkspace({
+			tx,
+			id: componentId,
+			workspaceId: ctx.workspace.id
+		});
 		await tx.pageComponent.delete({ where: { id: row.id } });
-		await writeAudit({ ctx, tx, action: 'page_component.delete', entityType: 'page_component', entityId: row.id, before: toComponentOutput(row), after: null });
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'page_component.delete',
+			entityType: 'page_component',
+			entityId: row.id,
+			before: toComponentOutput(row),
+			after: null
+		});
 		return { id: row.id, deleted: true as const };
 	});
 }

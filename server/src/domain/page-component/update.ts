@@ -3,19 +3,37 @@ import { requireScope, type ServiceContext } from '../context.ts';
 import { ValidationError } from '../errors.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
-import { checkGroup, componentInclude, getComponentInWorkspace, resolveMonitor, toComponentOutput } from './internal.ts';
+import {
+	checkGroup,
+	componentInclude,
+	getComponentInWorkspace,
+	resolveMonitor,
+	toComponentOutput
+} from './internal.ts';
 import { UpdatePageComponentInput, type PageComponentOutput } from './schemas.ts';
 
-export async function updatePageComponent(args: { ctx: ServiceContext; input: UpdatePageComponentInput }): Promise<PageComponentOutput> {
+export async function updatePageComponent(args: {
+	ctx: ServiceContext;
+	input: UpdatePageComponentInput;
+}): Promise<PageComponentOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	const input = parseInput(UpdatePageComponentInput, args.input);
 	return withTransaction(ctx, async (tx) => {
-		const row = await getComponentInWorkspace({ tx, id: input.componentId, workspaceId: ctx.workspace.id });
+		const row = await getComponentInWorkspace({
+			tx,
+			id: input.componentId,
+			workspaceId: ctx.workspace.id
+		});
 		if (input.monitor_id !== undefined && row.type !== 'monitor') {
-			throw new ValidationError('monitor_id: static components have no monitor', [{ path: 'monitor_id', message: 'static components have no monitor' }]);
+			throw new ValidationError('monitor_id: static components have no monitor', [
+				{ path: 'monitor_id', message: 'static components have no monitor' }
+			]);
 		}
-		const monitor = input.monitor_id !== undefined ? await resolveMonitor(tx, ctx.workspace.id, input.monitor_id) : null;
+		const monitor =
+			input.monitor_id !== undefined
+				? await resolveMonitor(tx, ctx.workspace.id, input.monitor_id)
+				: null;
 		if (input.group_id !== undefined) await checkGroup(tx, row.pageId, input.group_id);
 		const updated = await tx.pageComponent.update({
 			where: { id: row.id },
@@ -30,7 +48,15 @@ export async function updatePageComponent(args: { ctx: ServiceContext; input: Up
 			include: componentInclude
 		});
 		const after = toComponentOutput(updated);
-		await writeAudit({ ctx, tx, action: 'page_component.update', entityType: 'page_component', entityId: row.id, before: toComponentOutput(row), after });
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'page_component.update',
+			entityType: 'page_component',
+			entityId: row.id,
+			before: toComponentOutput(row),
+			after
+		});
 		return after;
 	});
 }

@@ -3,21 +3,44 @@ import { requireScope, type ServiceContext } from '../context.ts';
 import { requireCount } from '../limits.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
-import { checkStatusPage, checkUnique, hashPassword, toStatusPageData, toStatusPageOutput } from './internal.ts';
+import {
+	checkStatusPage,
+	checkUnique,
+	hashPassword,
+	toStatusPageData,
+	toStatusPageOutput
+} from './internal.ts';
 import { CreateStatusPageInput, type StatusPageOutput } from './schemas.ts';
 
-export async function createStatusPage(args: { ctx: ServiceContext; input: CreateStatusPageInput }): Promise<StatusPageOutput> {
+export async function createStatusPage(args: {
+	ctx: ServiceContext;
+	input: CreateStatusPageInput;
+}): Promise<StatusPageOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	const input = parseInput(CreateStatusPageInput, args.input);
 	checkStatusPage(ctx.workspace.limits, input, input.password !== undefined);
 	return withTransaction(ctx, async (tx) => {
-		requireCount(ctx.workspace.limits, 'status-pages', await tx.statusPage.count({ where: { workspaceId: ctx.workspace.id } }));
+		requireCount(
+			ctx.workspace.limits,
+			'status-pages',
+			await tx.statusPage.count({ where: { workspaceId: ctx.workspace.id } })
+		);
 		await checkUnique(tx, input);
 		const passwordHash = input.password ? hashPassword(input.password) : null;
-		const row = await tx.statusPage.create({ data: { ...toStatusPageData(input, passwordHash), workspaceId: ctx.workspace.id } });
+		const row = await tx.statusPage.create({
+			data: { ...toStatusPageData(input, passwordHash), workspaceId: ctx.workspace.id }
+		});
 		const page = toStatusPageOutput(row);
-		await writeAudit({ ctx, tx, action: 'status_page.create', entityType: 'status_page', entityId: row.id, before: null, after: page });
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'status_page.create',
+			entityType: 'status_page',
+			entityId: row.id,
+			before: null,
+			after: page
+		});
 		return page;
 	});
 }

@@ -28,7 +28,12 @@ export const PublicStatusPageOutput = z.object({
 	sections: z.array(
 		z.discriminatedUnion('kind', [
 			z.object({ kind: z.literal('component'), component: PublicComponent }),
-			z.object({ kind: z.literal('group'), id: z.number(), name: z.string(), components: z.array(PublicComponent) })
+			z.object({
+				kind: z.literal('group'),
+				id: z.number(),
+				name: z.string(),
+				components: z.array(PublicComponent)
+			})
 		])
 	)
 });
@@ -38,13 +43,19 @@ type PublicComponent = z.infer<typeof PublicComponent>;
 // The public read of the status site: no credential, only what a reader may see. Access
 // control (password, e-mail domain, IP) is enforced by the status-site work on top of
 // `access_type`; until then the site refuses non-public pages.
-export async function getPublicStatusPage(args: { db: Db; input: GetPublicStatusPageInput }): Promise<PublicStatusPageOutput> {
+export async function getPublicStatusPage(args: {
+	db: Db;
+	input: GetPublicStatusPageInput;
+}): Promise<PublicStatusPageOutput> {
 	const { slug } = parseInput(GetPublicStatusPageInput, args.input);
 	const page = await args.db.statusPage.findFirst({
 		where: { slug, published: true },
 		include: {
 			groups: true,
-			components: { include: { monitor: { select: { status: true, active: true } } }, orderBy: [{ order: 'asc' }, { id: 'asc' }] }
+			components: {
+				include: { monitor: { select: { status: true, active: true } } },
+				orderBy: [{ order: 'asc' }, { id: 'asc' }]
+			}
 		}
 	});
 	if (!page) throw new NotFoundError('status page', slug);
@@ -62,9 +73,16 @@ export async function getPublicStatusPage(args: { db: Db; input: GetPublicStatus
 			sections.push({ kind: 'component', component: toPublic(c) });
 		} else if (!seenGroups.has(c.groupId)) {
 			seenGroups.add(c.groupId);
-			const members = page.components.filter((m) => m.groupId === c.groupId).sort((a, b) => a.groupOrder - b.groupOrder || a.id - b.id);
+			const members = page.components
+				.filter((m) => m.groupId === c.groupId)
+				.sort((a, b) => a.groupOrder - b.groupOrder || a.id - b.id);
 			const group = page.groups.find((g) => g.id === c.groupId);
-			sections.push({ kind: 'group', id: c.groupId, name: group?.name ?? '', components: members.map(toPublic) });
+			sections.push({
+				kind: 'group',
+				id: c.groupId,
+				name: group?.name ?? '',
+				components: members.map(toPublic)
+			});
 		}
 	}
 	return {

@@ -3,6 +3,10 @@ export { updateStatusPage } from './update.ts';
 export { removeStatusPage } from './remove.ts';
 export { getStatusPage } from './get.ts';
 export { listStatusPages } from './list.ts';
-export { getPublicStatusPage, GetPublicStatusPageInput, PublicStatusPageOutput } from './get-public.ts';
+export {
+	getPublicStatusPage,
+	GetPublicStatusPageInput,
+	PublicStatusPageOutput
+} from './get-public.ts';
 export { verifyPassword } from './internal.ts';
 export * from './schemas.ts';

@@ -5,7 +5,10 @@ import { optionalFields } from '../schema-helpers.ts';
 export const ACCESS_TYPES = ['public', 'password', 'email-domain', 'ip-restriction'] as const;
 
 const CIDR = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}\/(3[0-2]|[12]?\d)$/;
-const cssVars = z.record(z.string().regex(/^--[\w-]+$/, { error: 'CSS variable names start with --' }), z.string().max(256));
+const cssVars = z.record(
+	z.string().regex(/^--[\w-]+$/, { error: 'CSS variable names start with --' }),
+	z.string().max(256)
+);
 
 const fields = {
 	title: z.string().min(1).max(256),
@@ -13,7 +16,9 @@ const fields = {
 		.string()
 		.min(1)
 		.max(256)
-		.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'use lowercase letters, digits and single dashes' }),
+		.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+			error: 'use lowercase letters, digits and single dashes'
+		}),
 	description: z.string().max(1024).default(''),
 	homepage_url: z.url().max(2048).nullable().default(null),
 	contact_url: z.url().max(2048).nullable().default(null),
@@ -21,7 +26,9 @@ const fields = {
 	custom_domain: z
 		.string()
 		.max(253)
-		.regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/i, { error: 'must be a host name such as status.example.com' })
+		.regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/i, {
+			error: 'must be a host name such as status.example.com'
+		})
 		.nullable()
 		.default(null),
 	access_type: z.enum(ACCESS_TYPES).default('public'),
@@ -30,10 +37,14 @@ const fields = {
 	allowed_ip_ranges: z
 		.string()
 		.max(4096)
-		.refine((v) => v === '' || v.split(',').every((r) => CIDR.test(r.trim())), { error: 'must be comma-separated IPv4 CIDR ranges' })
+		.refine((v) => v === '' || v.split(',').every((r) => CIDR.test(r.trim())), {
+			error: 'must be comma-separated IPv4 CIDR ranges'
+		})
 		.default(''),
 	theme: z.string().max(64).default('default'),
-	custom_theme: z.object({ light: cssVars.default({}), dark: cssVars.default({}) }).default({ light: {}, dark: {} }),
+	custom_theme: z
+		.object({ light: cssVars.default({}), dark: cssVars.default({}) })
+		.default({ light: {}, dark: {} }),
 	default_locale: z.string().min(2).max(16).default('en'),
 	locales: z.array(z.string().min(2).max(16)).max(20).default([]),
 	allow_index: z.boolean().default(true)
@@ -69,7 +80,10 @@ export const StatusPageOutput = z.object({
 	auth_email_domains: z.array(z.string()),
 	allowed_ip_ranges: z.string(),
 	theme: z.string(),
-	custom_theme: z.object({ light: z.record(z.string(), z.string()), dark: z.record(z.string(), z.string()) }),
+	custom_theme: z.object({
+		light: z.record(z.string(), z.string()),
+		dark: z.record(z.string(), z.string())
+	}),
 	default_locale: z.string(),
 	locales: z.array(z.string()),
 	allow_index: z.boolean(),

@@ -5,7 +5,15 @@ import { codeOf } from '../../../test/expect-error.ts';
 import { createWorkspace, ctxFor, readKey } from '../../../test/factories.ts';
 import { createPageComponent } from '../page-component/index.ts';
 import { createMonitor } from '../monitor/index.ts';
-import { createStatusPage, getPublicStatusPage, getStatusPage, listStatusPages, removeStatusPage, updateStatusPage, verifyPassword } from './index.ts';
+import {
+	createStatusPage,
+	getPublicStatusPage,
+	getStatusPage,
+	listStatusPages,
+	removeStatusPage,
+	updateStatusPage,
+	verifyPassword
+} from './index.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -14,14 +22,32 @@ beforeAll(async () => {
 
 let n = 0;
 const page = () => ({ title: 'Acme status', slug: `acme-${Date.now()}-${n++}` });
-const PAID = { 'status-pages': 10, 'password-protection': true, 'custom-domain': true, 'custom-theme': true, 'ip-restriction': true, 'email-domain-protection': true, i18n: true, 'no-index': true };
+const PAID = {
+	'status-pages': 10,
+	'password-protection': true,
+	'custom-domain': true,
+	'custom-theme': true,
+	'ip-restriction': true,
+	'email-domain-protection': true,
+	i18n: true,
+	'no-index': true
+};
 
 describe('status page service', () => {
 	it('creates with defaults, lists and gets; audits without any password material', async () => {
 		const ws = await createWorkspace(db, { limits: PAID });
 		const ctx = ctxFor(db, ws);
-		const p = await createStatusPage({ ctx, input: { ...page(), access_type: 'password', password: 's3cret-pass' } });
-		expect(p).toMatchObject({ access_type: 'password', has_password: true, theme: 'default', allow_index: true, published: true });
+		const p = await createStatusPage({
+			ctx,
+			input: { ...page(), access_type: 'password', password: 's3cret-pass' }
+		});
+		expect(p).toMatchObject({
+			access_type: 'password',
+			has_password: true,
+			theme: 'default',
+			allow_index: true,
+			published: true
+		});
 		expect(p).not.toHaveProperty('password');
 		const row = await db.statusPage.findUniqueOrThrow({ where: { id: p.id } });
 		expect(row.passwordHash).not.toContain('s3cret-pass');
@@ -31,52 +57,108 @@ describe('status page service', () => {
 		expect((await getStatusPage({ ctx, input: { pageId: p.id } })).slug).toBe(p.slug);
 		const updated = await updateStatusPage({ ctx, input: { pageId: p.id, title: 'Renamed' } });
 		expect(updated.has_password).toBe(true);
-		const audit = await db.auditLog.findMany({ where: { workspaceId: ws.id, entityType: 'status_page' }, orderBy: { id: 'asc' } });
+		const audit = await db.auditLog.findMany({
+			where: { workspaceId: ws.id, entityType: 'status_page' },
+			orderBy: { id: 'asc' }
+		});
 		expect(audit.map((a) => a.action)).toEqual(['status_page.create', 'status_page.update']);
 		expect(JSON.stringify(audit)).not.toMatch(/s3cret|scrypt:/);
 	});
 
 	it('enforces bounds and cross-field rules with the field named', async () => {
 		const ctx = ctxFor(db, await createWorkspace(db, { limits: PAID }));
-		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), title: '' } }))).toMatch(/^VALIDATION: title:/);
-		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), slug: 'Bad Slug' } }))).toMatch(/^VALIDATION: slug:/);
-		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), description: 'x'.repeat(1025) } }))).toMatch(/^VALIDATION: description:/);
-		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), access_type: 'password' } }))).toMatch(/^VALIDATION: password: required/);
-		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), access_type: 'email-domain' } }))).toMatch(/^VALIDATION: auth_email_domains/);
-		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), access_type: 'ip-restriction', allowed_ip_ranges: '10.0.0.0/33' } }))).toMatch(/^VALIDATION: allowed_ip_ranges/);
+		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), title: '' } }))).toMatch(
+			/^VALIDATION: title:/
+		);
+		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), slug: 'Bad Slug' } }))).toMatch(
+			/^VALIDATION: slug:/
+		);
+		expect(
+			await codeOf(createStatusPage({ ctx, input: { ...page(), description: 'x'.repeat(1025) } }))
+		).toMatch(/^VALIDATION: description:/);
+		expect(
+			await codeOf(createStatusPage({ ctx, input: { ...page(), access_type: 'password' } }))
+		).toMatch(/^VALIDATION: password: required/);
+		expect(
+			await codeOf(createStatusPage({ ctx, input: { ...page(), access_type: 'email-domain' } }))
+		).toMatch(/^VALIDATION: auth_email_domains/);
+		expect(
+			await codeOf(
+				createStatusPage({
+					ctx,
+					input: { ...page(), access_type: 'ip-restriction', allowed_ip_ranges: '10.0.0.0/33' }
+				})
+			)
+		).toMatch(/^VALIDATION: allowed_ip_ranges/);
 		const taken = await createStatusPage({ ctx, input: page() });
-		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), slug: taken.slug } }))).toBe(`CONFLICT: slug '${taken.slug}' is already taken`);
+		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), slug: taken.slug } }))).toBe(
+			`CONFLICT: slug '${taken.slug}' is already taken`
+		);
 	});
 
 	it('gates plan features and counts, falling back to the free plan', async () => {
 		const ctx = ctxFor(db, await createWorkspace(db, { plan: 'free', limits: {} }));
-		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), access_type: 'password', password: 'p' } }))).toMatch(/^LIMIT_EXCEEDED: .*'password-protection'/);
-		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), custom_domain: 'status.example.com' } }))).toMatch(/'custom-domain'/);
-		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), custom_theme: { light: { '--primary': 'red' }, dark: {} } } }))).toMatch(/'custom-theme'/);
-		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), allow_index: false } }))).toMatch(/'no-index'/);
+		expect(
+			await codeOf(
+				createStatusPage({ ctx, input: { ...page(), access_type: 'password', password: 'p' } })
+			)
+		).toMatch(/^LIMIT_EXCEEDED: .*'password-protection'/);
+		expect(
+			await codeOf(
+				createStatusPage({ ctx, input: { ...page(), custom_domain: 'status.example.com' } })
+			)
+		).toMatch(/'custom-domain'/);
+		expect(
+			await codeOf(
+				createStatusPage({
+					ctx,
+					input: { ...page(), custom_theme: { light: { '--primary': 'red' }, dark: {} } }
+				})
+			)
+		).toMatch(/'custom-theme'/);
+		expect(
+			await codeOf(createStatusPage({ ctx, input: { ...page(), allow_index: false } }))
+		).toMatch(/'no-index'/);
 		await createStatusPage({ ctx, input: page() });
-		expect(await codeOf(createStatusPage({ ctx, input: page() }))).toMatch(/^LIMIT_EXCEEDED: limit 'status-pages'/);
+		expect(await codeOf(createStatusPage({ ctx, input: page() }))).toMatch(
+			/^LIMIT_EXCEEDED: limit 'status-pages'/
+		);
 	});
 
 	it('rejects read-only key', async () => {
 		const ws = await createWorkspace(db);
-		expect(await codeOf(createStatusPage({ ctx: ctxFor(db, ws, readKey()), input: page() }))).toMatch(/^FORBIDDEN/);
+		expect(
+			await codeOf(createStatusPage({ ctx: ctxFor(db, ws, readKey()), input: page() }))
+		).toMatch(/^FORBIDDEN/);
 		expect(await db.statusPage.count({ where: { workspaceId: ws.id } })).toBe(0);
 	});
 
 	it("returns NOT_FOUND for another workspace's id", async () => {
-		const theirs = await createStatusPage({ ctx: ctxFor(db, await createWorkspace(db)), input: page() });
+		const theirs = await createStatusPage({
+			ctx: ctxFor(db, await createWorkspace(db)),
+			input: page()
+		});
 		const mine = ctxFor(db, await createWorkspace(db));
-		expect(await codeOf(getStatusPage({ ctx: mine, input: { pageId: theirs.id } }))).toBe(`NOT_FOUND: status page ${theirs.id} not found`);
-		expect(await codeOf(updateStatusPage({ ctx: mine, input: { pageId: theirs.id, title: 'x' } }))).toMatch(/^NOT_FOUND/);
-		expect(await codeOf(removeStatusPage({ ctx: mine, input: { pageId: theirs.id } }))).toMatch(/^NOT_FOUND/);
+		expect(await codeOf(getStatusPage({ ctx: mine, input: { pageId: theirs.id } }))).toBe(
+			`NOT_FOUND: status page ${theirs.id} not found`
+		);
+		expect(
+			await codeOf(updateStatusPage({ ctx: mine, input: { pageId: theirs.id, title: 'x' } }))
+		).toMatch(/^NOT_FOUND/);
+		expect(await codeOf(removeStatusPage({ ctx: mine, input: { pageId: theirs.id } }))).toMatch(
+			/^NOT_FOUND/
+		);
 	});
 
 	it('leaves nothing behind on invalid input', async () => {
 		const ws = await createWorkspace(db);
 		const ctx = ctxFor(db, ws);
 		const p = await createStatusPage({ ctx, input: page() });
-		expect(await codeOf(updateStatusPage({ ctx, input: { pageId: p.id, title: 'ok', homepage_url: 'not a url' } }))).toMatch(/^VALIDATION: homepage_url/);
+		expect(
+			await codeOf(
+				updateStatusPage({ ctx, input: { pageId: p.id, title: 'ok', homepage_url: 'not a url' } })
+			)
+		).toMatch(/^VALIDATION: homepage_url/);
 		expect((await getStatusPage({ ctx, input: { pageId: p.id } })).title).toBe('Acme status');
 		expect(await db.auditLog.count({ where: { workspaceId: ws.id } })).toBe(1);
 	});
@@ -85,12 +167,26 @@ describe('status page service', () => {
 		const ws = await createWorkspace(db);
 		const ctx = ctxFor(db, ws);
 		const p = await createStatusPage({ ctx, input: page() });
-		const m = await createMonitor({ ctx, input: { type: 'http', name: 'API', periodicity: '1m', url: 'https://e.com' } });
-		await createPageComponent({ ctx, input: { pageId: p.id, type: 'static', name: 'Docs', order: 2 } });
-		await createPageComponent({ ctx, input: { pageId: p.id, type: 'monitor', monitor_id: m.id, order: 1 } });
+		const m = await createMonitor({
+			ctx,
+			input: { type: 'http', name: 'API', periodicity: '1m', url: 'https://e.com' }
+		});
+		await createPageComponent({
+			ctx,
+			input: { pageId: p.id, type: 'static', name: 'Docs', order: 2 }
+		});
+		await createPageComponent({
+			ctx,
+			input: { pageId: p.id, type: 'monitor', monitor_id: m.id, order: 1 }
+		});
 		const pub = await getPublicStatusPage({ db, input: { slug: p.slug } });
-		expect(pub.sections.map((s) => (s.kind === 'component' ? s.component.name : s.name))).toEqual(['API', 'Docs']);
+		expect(pub.sections.map((s) => (s.kind === 'component' ? s.component.name : s.name))).toEqual([
+			'API',
+			'Docs'
+		]);
 		expect(JSON.stringify(pub)).not.toMatch(/workspace|password/i);
-		expect(await codeOf(getPublicStatusPage({ db, input: { slug: 'no-such-page-x' } }))).toBe('NOT_FOUND: status page no-such-page-x not found');
+		expect(await codeOf(getPublicStatusPage({ db, input: { slug: 'no-such-page-x' } }))).toBe(
+			'NOT_FOUND: status page no-such-page-x not found'
+		);
 	});
 });

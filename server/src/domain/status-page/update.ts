@@ -2,26 +2,62 @@ import { writeAudit } from '../audit.ts';
 import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
-import { checkStatusPage, checkUnique, getStatusPageInWorkspace, hashPassword, toStatusPageData, toStatusPageOutput } from './internal.ts';
+import {
+	checkStatusPage,
+	checkUnique,
+	getStatusPageInWorkspace,
+	hashPassword,
+	toStatusPageData,
+	toStatusPageOutput
+} from './internal.ts';
 import { CreateStatusPageInput, UpdateStatusPageInput, type StatusPageOutput } from './schemas.ts';
 
 // Fields not sent keep their value; a password not re-sent keeps the old hash.
-export async function updateStatusPage(args: { ctx: ServiceContext; input: UpdateStatusPageInput }): Promise<StatusPageOutput> {
+export async function updateStatusPage(args: {
+	ctx: ServiceContext;
+	input: UpdateStatusPageInput;
+}): Promise<StatusPageOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	const { pageId, password, ...patch } = parseInput(UpdateStatusPageInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const row = await getStatusPageInWorkspace({ tx, id: pageId, workspaceId: ctx.workspace.id });
 		const before = toStatusPageOutput(row);
-		const { id: _i, has_password: _h, published: _p, created_at: _c, updated_at: _u, ...current } = before;
+		const {
+			id: _i,
+			has_password: _h,
+			published: _p,
+			created_at: _c,
+			updated_at: _u,
+			...current
+		} = before;
 		const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
 		const merged = parseInput(CreateStatusPageInput, { ...current, ...defined });
-		checkStatusPage(ctx.workspace.limits, merged, password !== undefined || row.passwordHash !== null);
+		checkStatusPage(
+			ctx.workspace.limits,
+			merged,
+			password !== undefined || row.passwordHash !== null
+		);
 		await checkUnique(tx, merged, row.id);
-		const passwordHash = password ? hashPassword(password) : merged.access_type === 'password' ? row.passwordHash : null;
-		const updated = await tx.statusPage.update({ where: { id: row.id }, data: toStatusPageData(merged, passwordHash) });
+		const passwordHash = password
+			? hashPassword(password)
+			: merged.access_type === 'password'
+				? row.passwordHash
+				: null;
+		const updated = await tx.statusPage.update({
+			where: { id: row.id },
+			data: toStatusPageData(merged, passwordHash)
+		});
 		const after = toStatusPageOutput(updated);
-		await writeAudit({ ctx, tx, action: 'status_page.update', entityType: 'status_page', entityId: row.id, before, after });
+		await writeAudit({
+			ctx,
+			tx,
+			action: 'status_page.update',
+			entityType: 'status_page',
+			entityId: row.id,
+			before,
+			after
+		});
 		return after;
 	});
 }

@@ -1,4 +1,9 @@
 export { getCurrentWorkspace } from './get-current.ts';
 export { updateWorkspace } from './update.ts';
 export * from './schemas.ts';
-export { listMyWorkspaces, switchWorkspace, MyWorkspacesOutput, SwitchWorkspaceInput } from './list-mine.ts';
+export {
+	listMyWorkspaces,
+	switchWorkspace,
+	MyWorkspacesOutput,
+	SwitchWorkspaceInput
+} from './list-mine.ts';

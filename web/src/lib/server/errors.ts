@@ -5,9 +5,14 @@ export type FormFailure = { values: Record<string, string>; message: string; iss
 
 // One mapping for every form action and load (STYLE 24): a recoverable ServiceError becomes a
 // fail() with the safe values echoed back; NOT_FOUND becomes a 404 page; the rest is rethrown.
-export function actionError(err: unknown, values: Record<string, string> = {}): ActionFailure<FormFailure> {
+export function actionError(
+	err: unknown,
+	values: Record<string, string> = {}
+): ActionFailure<FormFailure> {
 	const e = toServiceError(err);
-	const safe = Object.fromEntries(Object.entries(values).filter(([k]) => !/password|key|token|secret/i.test(k)));
+	const safe = Object.fromEntries(
+		Object.entries(values).filter(([k]) => !/password|key|token|secret/i.test(k))
+	);
 	switch (e.code) {
 		case 'VALIDATION':
 			return fail(400, { values: safe, message: e.message, issues: e.issues ?? [] });

@@ -14,8 +14,22 @@ export function monitorInput(v: Record<string, string>) {
 	};
 	const type = v.type ?? 'http';
 	if (type === 'http') {
-		return { type, ...common, url: text(v, 'url') ?? '', method: text(v, 'method'), body: v.body ?? '', follow_redirects: checkbox(v, 'follow_redirects') };
+		return {
+			type,
+			...common,
+			url: text(v, 'url') ?? '',
+			method: text(v, 'method'),
+			body: v.body ?? '',
+			follow_redirects: checkbox(v, 'follow_redirects')
+		};
 	}
-	if (type === 'grpc') return { type, ...common, uri: text(v, 'uri') ?? '', service: v.service ?? '', tls: text(v, 'tls') };
+	if (type === 'grpc')
+		return {
+			type,
+			...common,
+			uri: text(v, 'uri') ?? '',
+			service: v.service ?? '',
+			tls: text(v, 'tls')
+		};
 	return { type, ...common, uri: text(v, 'uri') ?? '' };
 }

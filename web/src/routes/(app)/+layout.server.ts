@@ -4,7 +4,16 @@ import type { LayoutServerLoad } from './$types';
 
 export const load: LayoutServerLoad = async ({ locals, url }) => {
 	if (!locals.user) redirect(303, `/sign-in?next=${encodeURIComponent(url.pathname)}`);
-	if (!locals.hasWorkspace) error(403, 'You are not a member of a workspace any more. Ask an owner to invite you again.');
-	const [workspace, workspaces] = await Promise.all([locals.api.workspace.current(), locals.api.workspace.mine()]);
-	return { user: locals.user, workspace, workspaces: workspaces.data, statusPageUrl: getUpstate().config.urls.statusPage };
+	if (!locals.hasWorkspace)
+		error(403, 'You are not a member of a workspace any more. Ask an owner to invite you again.');
+	const [workspace, workspaces] = await Promise.all([
+		locals.api.workspace.current(),
+		locals.api.workspace.mine()
+	]);
+	return {
+		user: locals.user,
+		workspace,
+		workspaces: workspaces.data,
+		statusPageUrl: getUpstate().config.urls.statusPage
+	};
 };

@@ -3,7 +3,10 @@ import { formValues, text } from '$lib/server/form';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals }) => {
-	const [members, invitations] = await Promise.all([locals.api.member.list(), locals.api.invitation.list()]);
+	const [members, invitations] = await Promise.all([
+		locals.api.member.list(),
+		locals.api.invitation.list()
+	]);
 	return { members: members.data, invitations: invitations.data };
 };
 
@@ -20,7 +23,10 @@ export const actions: Actions = {
 	invite: async ({ locals, request }) => {
 		const v = formValues(await request.formData());
 		try {
-			await locals.api.invitation.create({ email: text(v, 'email') ?? '', role: v.role === 'admin' ? 'admin' : 'member' });
+			await locals.api.invitation.create({
+				email: text(v, 'email') ?? '',
+				role: v.role === 'admin' ? 'admin' : 'member'
+			});
 			return { invited: v.email };
 		} catch (err) {
 			return actionError(err, v);

@@ -3,7 +3,9 @@ import { actionError } from '$lib/server/errors';
 import { formValues, text } from '$lib/server/form';
 import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async ({ locals }) => ({ pages: await locals.api.statusPage.list({}) });
+export const load: PageServerLoad = async ({ locals }) => ({
+	pages: await locals.api.statusPage.list({})
+});
 
 export const actions: Actions = {
 	create: async ({ locals, request }) => {

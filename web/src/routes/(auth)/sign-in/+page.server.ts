@@ -12,7 +12,10 @@ export const actions: Actions = {
 		const values = formValues(await request.formData());
 		const next = url.searchParams.get('next') ?? undefined;
 		try {
-			await locals.api.auth.requestMagicLink({ email: values.email ?? '', next: next?.startsWith('/') ? next : undefined });
+			await locals.api.auth.requestMagicLink({
+				email: values.email ?? '',
+				next: next?.startsWith('/') ? next : undefined
+			});
 			return { sent: true, email: values.email };
 		} catch (err) {
 			return actionError(err, values);

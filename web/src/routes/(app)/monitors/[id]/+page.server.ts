@@ -14,7 +14,9 @@ export const actions: Actions = {
 		const { type: _type, ...fields } = monitorInput(values);
 		try {
 			// safe because the router's own schema validates the shape
-			await locals.api.monitor.update({ monitorId: id(params.id), ...fields } as Parameters<typeof locals.api.monitor.update>[0]);
+			await locals.api.monitor.update({ monitorId: id(params.id), ...fields } as Parameters<
+				typeof locals.api.monitor.update
+			>[0]);
 			return { saved: true };
 		} catch (err) {
 			return actionError(err, values);

@@ -10,7 +10,9 @@ export const actions: Actions = {
 		let id: number;
 		try {
 			// safe because the router's own schema validates the shape
-			({ id } = await locals.api.monitor.create(monitorInput(values) as Parameters<typeof locals.api.monitor.create>[0]));
+			({ id } = await locals.api.monitor.create(
+				monitorInput(values) as Parameters<typeof locals.api.monitor.create>[0]
+			));
 		} catch (err) {
 			return actionError(err, values);
 		}

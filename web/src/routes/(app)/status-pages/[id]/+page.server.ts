@@ -36,10 +36,26 @@ export const actions: Actions = {
 	addComponent: async ({ locals, params, request }) => {
 		const v = formValues(await request.formData());
 		const monitorId = int(v, 'monitor_id');
-		const common = { pageId: id(params.id), name: text(v, 'name'), description: v.description ?? '', order: int(v, 'order'), group_id: int(v, 'group_id') ?? null };
+		const common = {
+			pageId: id(params.id),
+			name: text(v, 'name'),
+			description: v.description ?? '',
+			order: int(v, 'order'),
+			group_id: int(v, 'group_id') ?? null
+		};
 		try {
-			if (monitorId) await locals.api.pageComponent.create({ ...common, type: 'monitor', monitor_id: monitorId });
-			else await locals.api.pageComponent.create({ ...common, type: 'static', name: common.name ?? '' });
+			if (monitorId)
+				await locals.api.pageComponent.create({
+					...common,
+					type: 'monitor',
+					monitor_id: monitorId
+				});
+			else
+				await locals.api.pageComponent.create({
+					...common,
+					type: 'static',
+					name: common.name ?? ''
+				});
 			return { added: true };
 		} catch (err) {
 			return actionError(err, v);
@@ -56,7 +72,10 @@ export const actions: Actions = {
 	addGroup: async ({ locals, params, request }) => {
 		const v = formValues(await request.formData());
 		try {
-			await locals.api.componentGroup.create({ pageId: id(params.id), name: text(v, 'group_name') ?? '' });
+			await locals.api.componentGroup.create({
+				pageId: id(params.id),
+				name: text(v, 'group_name') ?? ''
+			});
 		} catch (err) {
 			return actionError(err, v);
 		}

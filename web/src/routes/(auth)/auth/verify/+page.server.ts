@@ -6,10 +6,13 @@ import type { PageServerLoad } from './$types';
 export const load: PageServerLoad = async ({ locals, url, cookies }) => {
 	let sessionId: string;
 	try {
-		({ sessionId } = await locals.api.auth.verifyMagicLink({ token: url.searchParams.get('token') ?? '' }));
+		({ sessionId } = await locals.api.auth.verifyMagicLink({
+			token: url.searchParams.get('token') ?? ''
+		}));
 	} catch (err) {
 		const e = toServiceError(err);
-		if (e.code === 'UNAUTHORIZED' || e.code === 'VALIDATION') error(400, 'This sign-in link is invalid or has expired: request a new one.');
+		if (e.code === 'UNAUTHORIZED' || e.code === 'VALIDATION')
+			error(400, 'This sign-in link is invalid or has expired: request a new one.');
 		throw err;
 	}
 	const cookie = getUpstate().lucia.createSessionCookie(sessionId);
