@@ -9,8 +9,8 @@ const WRITE_NAME = /^(create|update|add|resolve|delete|remove)_/;
 
 // Tools come from procedure meta; readOnlyHint is derived from the procedure's scope, and a
 // name that contradicts the scope fails the boot rather than ship (STYLE 12).
-export function buildTools(): McpTool[] {
-	return listProcedures()
+export function buildTools(procedures: ProcedureInfo[] = listProcedures()): McpTool[] {
+	return procedures
 		.filter((p) => p.meta.mcp)
 		.map((procedure) => {
 			const mcp = procedure.meta.mcp as NonNullable<ProcedureInfo['meta']['mcp']>;
