@@ -16,8 +16,9 @@ export function createMailer(config: { smtpUrl?: string; from: string }): Mailer
 		return {
 			transport: 'log',
 			async send(message) {
+				const links = message.text.match(/https?:\/\/\S+/g) ?? [];
 				console.log(
-					`[mail] not sent (no SMTP_URL or EMAIL_PROVIDER_API_KEY) to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`
+					`[mail] not sent (no SMTP_URL or EMAIL_PROVIDER_API_KEY) to=${message.to} subject=${JSON.stringify(message.subject)} links=${links.join(' ')}`
 				);
 			}
 		};
