@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@libsql/client';
 import { createDb, type Db } from '../src/db/client.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const TEST_DATA_DIR = path.join(root, 'data', 'test');
+export const TEST_DATA_DIR = path.join(os.tmpdir(), 'upstate-tests');
 
 // A fresh real libSQL file with every checked-in migration applied, one per test file.
 export async function createTestDb(): Promise<{ db: Db; url: string }> {
