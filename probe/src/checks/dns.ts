@@ -1,0 +1,98 @@
+import { Resolver } from 'node:dns/promises';
+import { evaluateRecordAssertions } from './assertions.ts';
+import { describeError, withRetries } from './errors.ts';
+import { degradedThreshold, type CheckResult, type DnsMonitor } from './types.ts';
+
+type RecordType = DnsMonitor['record_assertions'][number]['record'];
+type Attempt = {
+	failed: boolean;
+	latency: number;
+	error?: string;
+	assertions?: CheckResult['assertions'];
+};
+
+const NO_DATA = new Set(['ENODATA', 'ENOTFOUND']);
+
+async function lookup(resolver: Resolver, host: string, record: RecordType): Promise<string[]> {
+	try {
+		switch (record) {
+			case 'A':
+				return await resolver.resolve4(host);
+			case 'AAAA':
+				return await resolver.resolve6(host);
+			case 'CNAME':
+				return await resolver.resolveCname(host);
+			case 'MX':
+				return (await resolver.resolveMx(host)).map((r) => r.exchange);
+			case 'TXT':
+				return (await resolver.resolveTxt(host)).map((parts) => parts.join(''));
+		}
+	} catch (err) {
+		// "no such record" is an answer the assertions judge; anything else fails the check.
+		if (NO_DATA.has((err as NodeJS.ErrnoException).code ?? '')) return [];
+		throw err;
+	}
+}
+
+async function attempt(
+	m: DnsMonitor,
+	servers: string[] | undefined,
+	budgetMs: number
+): Promise<Attempt> {
+	const start = performance.now();
+	const resolver = new Resolver({ timeout: Math.max(1, Math.round(budgetMs)), tries: 1 });
+	if (servers) resolver.setServers(servers);
+	const types = [...new Set<RecordType>(m.record_assertions.map((a) => a.record))];
+	try {
+		const answers = Object.fromEntries(
+			await Promise.all(
+				(types.length ? types : (['A'] as RecordType[])).map(
+					async (t) => [t, await lookup(resolver, m.uri, t)] as const
+				)
+			)
+		);
+		const latency = performance.now() - start;
+		if (types.length === 0) {
+			return answers.A.length
+				? { failed: false, latency }
+				: { failed: true, latency, error: `no A record for ${m.uri}` };
+		}
+		const assertions = evaluateRecordAssertions(m, answers);
+		const failed = assertions.find((a) => !a.passed);
+		return {
+			failed: failed !== undefined,
+			latency,
+			assertions,
+			error: failed
+				? `assertion failed: ${failed.description} (got ${failed.actual || 'no record'})`
+				: undefined
+		};
+	} catch (err) {
+		return { failed: true, latency: performance.now() - start, error: describeError(err) };
+	} finally {
+		resolver.cancel();
+	}
+}
+
+// DNS check (spec 2.7). `servers` overrides the system resolver (e.g. ['127.0.0.1:5353']).
+export async function checkDns(
+	m: DnsMonitor,
+	opts: { servers?: string[] } = {}
+): Promise<CheckResult> {
+	const startedAt = Date.now();
+	const { result, attempts } = await withRetries(m.retry, m.timeout, (remaining) =>
+		attempt(m, opts.servers, remaining)
+	);
+	const latency = Math.round(result.latency * 100) / 100;
+	return {
+		monitorId: m.id,
+		type: 'dns',
+		startedAt,
+		latency,
+		outcome: result.failed ? 'error' : latency > degradedThreshold(m) ? 'degraded' : 'success',
+		attempts,
+		error: result.error,
+		timing: { dns: latency },
+		assertions: result.assertions
+	};
+}

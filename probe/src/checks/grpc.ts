@@ -1,0 +1,213 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import * as grpc from '@grpc/grpc-js';
+import { service as healthService } from 'grpc-health-check';
+import { withRetries } from './errors.ts';
+import { splitHostPort } from './host-port.ts';
+import { degradedThreshold, type CheckResult, type GrpcMonitor, type Timing } from './types.ts';
+
+type GrpcStatus = NonNullable<CheckResult['grpcStatus']>;
+type Attempt = {
+	failed: boolean;
+	retryable: boolean;
+	latency: number;
+	grpcStatus: GrpcStatus;
+	statusCode?: number;
+	error?: string;
+	timing: Timing;
+};
+type HealthClient = grpc.Client & {
+	Check(
+		req: { service: string },
+		md: grpc.Metadata,
+		opts: grpc.CallOptions,
+		cb: (err: grpc.ServiceError | null, res?: { status: string | number }) => void
+	): void;
+};
+
+const HealthClient = grpc.makeClientConstructor(
+	healthService,
+	'grpc.health.v1.Health'
+) as unknown as new (
+	target: string,
+	creds: grpc.ChannelCredentials,
+	options: grpc.ChannelOptions
+) => HealthClient;
+
+const SERVING_STATUS: Record<string, number> = {
+	UNKNOWN: 0,
+	SERVING: 1,
+	NOT_SERVING: 2,
+	SERVICE_UNKNOWN: 3
+};
+const CERT_ERROR = /certificate|self[- ]signed|unable to verify|SSL|altname/i;
+
+function credentials(tls: GrpcMonitor['tls']): grpc.ChannelCredentials {
+	if (tls === 'plaintext') return grpc.credentials.createInsecure();
+	if (tls === 'skip-verify')
+		return grpc.credentials.createSsl(null, null, null, {
+			rejectUnauthorized: false,
+			checkServerIdentity: () => undefined
+		});
+	return grpc.credentials.createSsl();
+}
+
+// One Health/Check on a fresh channel. The timing splits name resolution, reaching READY
+// (TCP connect plus the TLS handshake when there is one) and the call itself.
+async function attempt(m: GrpcMonitor, budgetMs: number): Promise<Attempt> {
+	const t0 = performance.now();
+	const { host, port } = splitHostPort(m.uri);
+	const timing: Timing = {};
+	let address = host;
+	try {
+		if (!isIP(host)) address = (await lookup(host)).address;
+		timing.dns = performance.now() - t0;
+	} catch {
+		return {
+			failed: true,
+			retryable: true,
+			latency: performance.now() - t0,
+			grpcStatus: 'UNAVAILABLE',
+			error: `DNS lookup failed for ${host}`,
+			timing
+		};
+	}
+	const target = `${isIP(address) === 6 ? `[${address}]` : address}:${port}`;
+	const client = new HealthClient(target, credentials(m.tls), {
+		'grpc.use_local_subchannel_pool': 1,
+		'grpc.default_authority': `${host}:${port}`,
+		'grpc.ssl_target_name_override': host,
+		'grpc.enable_retries': 0
+	});
+	const deadline = new Date(Date.now() + Math.max(1, budgetMs - (performance.now() - t0)));
+	try {
+		const tConnect = performance.now();
+		const ready = await new Promise<Error | undefined>((resolve) =>
+			client.waitForReady(deadline, (err) => resolve(err ?? undefined))
+		);
+		timing.connect = performance.now() - tConnect;
+		if (ready) {
+			const latency = performance.now() - t0;
+			const timedOut = /deadline/i.test(ready.message) && performance.now() - t0 >= budgetMs - 5;
+			// Connection failures (refused, TLS, h2c against TLS) never reach the health request.
+			return {
+				failed: true,
+				retryable: true,
+				latency,
+				grpcStatus: timedOut ? 'DEADLINE_EXCEEDED' : 'UNAVAILABLE',
+				error: timedOut ? 'no answer within the timeout' : 'connection failed',
+				timing
+			};
+		}
+		const metadata = new grpc.Metadata();
+		for (const { key, value } of m.metadata) metadata.add(key, value);
+		const tCall = performance.now();
+		const answer = await new Promise<{ err: grpc.ServiceError | null; status?: string | number }>(
+			(resolve) =>
+				client.Check({ service: m.service }, metadata, { deadline }, (err, res) =>
+					resolve({ err, status: res?.status })
+				)
+		);
+		timing.ttfb = performance.now() - tCall;
+		const latency = performance.now() - t0;
+		if (answer.err) return { ...fromCallError(answer.err), latency, timing };
+		const status =
+			typeof answer.status === 'number'
+				? answer.status
+				: (SERVING_STATUS[String(answer.status)] ?? 0);
+		if (status === 1)
+			return {
+				failed: false,
+				retryable: false,
+				latency,
+				grpcStatus: 'SERVING',
+				statusCode: 1,
+				timing
+			};
+		if (status === 3)
+			return {
+				failed: true,
+				retryable: false,
+				latency,
+				grpcStatus: 'SERVICE_UNKNOWN',
+				statusCode: 3,
+				error: `unknown service ${JSON.stringify(m.service)}`,
+				timing
+			};
+		return {
+			failed: true,
+			retryable: false,
+			latency,
+			grpcStatus: 'NOT_SERVING',
+			statusCode: status,
+			error: 'NOT_SERVING',
+			timing
+		};
+	} finally {
+		client.close();
+	}
+}
+
+// Once the server has answered, the result stands; only connection failures are retried (3.1).
+function fromCallError(err: grpc.ServiceError): Omit<Attempt, 'latency' | 'timing'> {
+	switch (err.code) {
+		case grpc.status.NOT_FOUND:
+			return {
+				failed: true,
+				retryable: false,
+				grpcStatus: 'SERVICE_UNKNOWN',
+				error: 'unknown service'
+			};
+		case grpc.status.UNIMPLEMENTED:
+			return {
+				failed: true,
+				retryable: false,
+				grpcStatus: 'UNIMPLEMENTED',
+				error: 'the server has no health service (UNIMPLEMENTED)'
+			};
+		case grpc.status.DEADLINE_EXCEEDED:
+			return {
+				failed: true,
+				retryable: false,
+				grpcStatus: 'DEADLINE_EXCEEDED',
+				error: 'no answer within the timeout'
+			};
+		case grpc.status.UNAVAILABLE:
+			return {
+				failed: true,
+				retryable: true,
+				grpcStatus: 'UNAVAILABLE',
+				error: CERT_ERROR.test(err.details)
+					? 'certificate verification failed'
+					: 'connection failed'
+			};
+		default:
+			return {
+				failed: true,
+				retryable: false,
+				grpcStatus: 'UNAVAILABLE',
+				error: `health check failed (${grpc.status[err.code]})`
+			};
+	}
+}
+
+// gRPC check (spec 2.9, 3.1).
+export async function checkGrpc(m: GrpcMonitor): Promise<CheckResult> {
+	const startedAt = Date.now();
+	const { result, attempts } = await withRetries(m.retry, m.timeout, (remaining) =>
+		attempt(m, remaining)
+	);
+	const latency = Math.round(result.latency * 100) / 100;
+	return {
+		monitorId: m.id,
+		type: 'grpc',
+		startedAt,
+		latency,
+		outcome: result.failed ? 'error' : latency > degradedThreshold(m) ? 'degraded' : 'success',
+		attempts,
+		statusCode: result.statusCode,
+		grpcStatus: result.grpcStatus,
+		error: result.error,
+		timing: result.timing
+	};
+}

@@ -1,0 +1,18 @@
+// Response headers are kept for the response log with anything secret-looking masked.
+const SECRET =
+	/^(set-cookie|cookie|authorization|proxy-authorization|www-authenticate|x-api-key|x-auth-token|x-csrf-token)$|token|secret|session|password|api[-_]?key/i;
+
+export function redactHeaders(
+	headers: Record<string, string | string[] | undefined>
+): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const [key, value] of Object.entries(headers)) {
+		if (value === undefined) continue;
+		out[key.toLowerCase()] = SECRET.test(key)
+			? '[redacted]'
+			: Array.isArray(value)
+				? value.join(', ')
+				: value;
+	}
+	return out;
+}
