@@ -82,23 +82,20 @@ async function attempt(m: GrpcMonitor, budgetMs: number): Promise<Attempt> {
 	const deadline = new Date(Date.now() + Math.max(1, budgetMs - (performance.now() - t0)));
 	try {
 		const tConnect = performance.now();
-		const ready = await new Promise<Error | undefined>((resolve) =>
-			client.waitForReady(deadline, (err) => resolve(err ?? undefined))
-		);
+		const state = await connectOrFail(client.getChannel(), deadline);
 		timing.connect = performance.now() - tConnect;
-		if (ready) {
-			const latency = performance.now() - t0;
-			const timedOut = /deadline/i.test(ready.message) && performance.now() - t0 >= budgetMs - 5;
-			// Connection failures (refused, TLS, h2c against TLS) never reach the health request.
+		if (state === 'timeout') {
 			return {
 				failed: true,
-				retryable: true,
-				latency,
-				grpcStatus: timedOut ? 'DEADLINE_EXCEEDED' : 'UNAVAILABLE',
-				error: timedOut ? 'no answer within the timeout' : 'connection failed',
+				retryable: false,
+				latency: performance.now() - t0,
+				grpcStatus: 'DEADLINE_EXCEEDED',
+				error: 'no connection within the timeout',
 				timing
 			};
 		}
+		// On a failed connection the call below fails at once with UNAVAILABLE and the reason
+		// (refused, TLS, h2c against TLS): no health request is sent.
 		const metadata = new grpc.Metadata();
 		for (const { key, value } of m.metadata) metadata.add(key, value);
 		const tCall = performance.now();
@@ -146,6 +143,26 @@ async function attempt(m: GrpcMonitor, budgetMs: number): Promise<Attempt> {
 	} finally {
 		client.close();
 	}
+}
+
+// Drives the fresh channel until it is READY or has failed, without grpc-js's own reconnect wait.
+function connectOrFail(
+	channel: grpc.Channel,
+	deadline: Date
+): Promise<'ready' | 'failed' | 'timeout'> {
+	return new Promise((resolve) => {
+		const step = () => {
+			const state = channel.getConnectivityState(true);
+			if (state === grpc.connectivityState.READY) return resolve('ready');
+			if (
+				state === grpc.connectivityState.TRANSIENT_FAILURE ||
+				state === grpc.connectivityState.SHUTDOWN
+			)
+				return resolve('failed');
+			channel.watchConnectivityState(state, deadline, (err) => (err ? resolve('timeout') : step()));
+		};
+		step();
+	});
 }
 
 // Once the server has answered, the result stands; only connection failures are retried (3.1).
