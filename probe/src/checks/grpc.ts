@@ -147,7 +147,7 @@ async function attempt(m: GrpcMonitor, budgetMs: number): Promise<Attempt> {
 
 // Drives the fresh channel until it is READY or has failed, without grpc-js's own reconnect wait.
 function connectOrFail(
-	channel: grpc.Channel,
+	channel: ReturnType<grpc.Client['getChannel']>,
 	deadline: Date
 ): Promise<'ready' | 'failed' | 'timeout'> {
 	return new Promise((resolve) => {

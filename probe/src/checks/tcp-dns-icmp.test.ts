@@ -58,7 +58,7 @@ describe('dns check', () => {
 					if (q.type === Packet.TYPE.AAAA)
 						answer({ ...base, type: Packet.TYPE.AAAA, address: '::1' });
 					if (q.type === Packet.TYPE.MX)
-						response.answers.push({
+						answer({
 							...base,
 							type: Packet.TYPE.MX,
 							exchange: 'mail.example.test',
