@@ -5,6 +5,7 @@ import { invitationRouter } from './invitation.ts';
 import { memberRouter } from './member.ts';
 import { monitorRouter } from './monitor.ts';
 import { pageComponentRouter } from './page-component.ts';
+import { privateLocationRouter } from './private-location.ts';
 import { statusPageRouter } from './status-page.ts';
 import { createCallerFactory, createTRPCRouter } from './trpc.ts';
 import { workspaceRouter } from './workspace.ts';
@@ -18,7 +19,8 @@ export const appRouter = createTRPCRouter({
 	monitor: monitorRouter,
 	statusPage: statusPageRouter,
 	pageComponent: pageComponentRouter,
-	componentGroup: componentGroupRouter
+	componentGroup: componentGroupRouter,
+	privateLocation: privateLocationRouter
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Prisma } from '@prisma/client';
+import { NotFoundError } from '../errors.ts';
+import type { Tx } from '../transaction.ts';
+import type { PrivateLocationListItem, PrivateLocationOutput } from './schemas.ts';
+
+export const locationInclude = {
+	monitors: { select: { monitorId: true } }
+} satisfies Prisma.PrivateLocationInclude;
+type LocationRow = Prisma.PrivateLocationGetPayload<{ include: typeof locationInclude }>;
+
+export const generateAgentKey = () => `usp_${randomBytes(32).toString('base64url')}`;
+export const hashAgentKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export async function getLocationInWorkspace(args: {
+	tx: Tx;
+	id: number;
+	workspaceId: number;
+}): Promise<LocationRow> {
+	const row = await args.tx.privateLocation.findFirst({
+		where: { id: args.id, workspaceId: args.workspaceId },
+		include: locationInclude
+	});
+	if (!row) throw new NotFoundError('private location', args.id);
+	return row;
+}
+
+function common(row: LocationRow) {
+	return {
+		id: row.id,
+		name: row.name,
+		monitor_ids: row.monitors.map((m) => m.monitorId).sort((a, b) => a - b),
+		metadata: JSON.parse(row.metadata) as Record<string, string>,
+		status: row.status as PrivateLocationOutput['status'],
+		last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+		created_at: row.createdAt.toISOString(),
+		updated_at: row.updatedAt.toISOString()
+	};
+}
+
+export const toLocationOutput = (row: LocationRow): PrivateLocationOutput => ({
+	...common(row),
+	token: row.token
+});
+export const toLocationListItem = (row: LocationRow): PrivateLocationListItem => ({
+	...common(row),
+	monitor_count: row.monitors.length
+});
+// Audit snapshots never carry the agent key.
+export const toLocationSnapshot = (row: LocationRow) => common(row);
+
+// Every assigned monitor must be the workspace's (spec 4.1 rule 6).
+export async function setMonitors(
+	tx: Tx,
+	args: { workspaceId: number; locationId: number; monitorIds: number[] }
+): Promise<void> {
+	const ids = [...new Set(args.monitorIds)];
+	const found = await tx.monitor.findMany({
+		where: { id: { in: ids }, workspaceId: args.workspaceId },
+		select: { id: true }
+	});
+	const missing = ids.find((id) => !found.some((m) => m.id === id));
+	if (missing !== undefined) throw new NotFoundError('monitor', missing);
+	await tx.privateLocationMonitor.deleteMany({
+		where: { privateLocationId: args.locationId, monitorId: { notIn: ids } }
+	});
+	const existing = await tx.privateLocationMonitor.findMany({
+		where: { privateLocationId: args.locationId },
+		select: { monitorId: true }
+	});
+	const toAdd = ids.filter((id) => !existing.some((e) => e.monitorId === id));
+	if (toAdd.length)
+		await tx.privateLocationMonitor.createMany({
+			data: toAdd.map((monitorId) => ({ privateLocationId: args.locationId, monitorId }))
+		});
+}
