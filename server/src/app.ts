@@ -2,10 +2,17 @@ import { loadConfig, type Config } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { createLucia, type AppLucia } from './auth/lucia.ts';
+import { createEmbeddedAnalytics, type AnalyticsStore } from './analytics/index.ts';
 
 // The process-wide services every surface shares. In the all-in-one process main.ts and the
 // SvelteKit apps (which import this package at run time, not bundled) get the same instance.
-export type Upstate = { config: Config; db: Db; mailer: Mailer; lucia: AppLucia };
+export type Upstate = {
+	config: Config;
+	db: Db;
+	mailer: Mailer;
+	lucia: AppLucia;
+	analytics: AnalyticsStore;
+};
 
 export function createUpstate(config: Config = loadConfig()): Upstate {
 	const db = createDb({ url: config.databaseUrl, authToken: config.databaseAuthToken });
@@ -14,7 +21,8 @@ export function createUpstate(config: Config = loadConfig()): Upstate {
 		db,
 		mailer: createMailer(config.mail),
 		// Secure cookies whenever the dashboard is served over https.
-		lucia: createLucia({ db, secure: config.urls.dashboard.startsWith('https:') })
+		lucia: createLucia({ db, secure: config.urls.dashboard.startsWith('https:') }),
+		analytics: createEmbeddedAnalytics({ url: config.analytics.embeddedUrl })
 	};
 }
 

@@ -55,7 +55,7 @@ const Env = z.object({
 	UPSTATE_SERVICES: optional
 });
 
-export const SERVICES = ['workflows', 'api', 'dashboard', 'status-page'] as const;
+export const SERVICES = ['workflows', 'api', 'dashboard', 'status-page', 'ingest'] as const;
 export type Service = (typeof SERVICES)[number];
 
 function parseServices(raw: string | undefined): Service[] {
@@ -126,6 +126,8 @@ function buildConfig(env: z.infer<typeof Env>) {
 			smtpUrl: env.SMTP_URL ?? (env.EMAIL_PROVIDER_API_KEY ? providerSmtpUrl(env) : undefined)
 		},
 		analytics: {
+			// Tinybird (ANALYTICS_URL) is not wired yet: results go to the embedded store.
+			embeddedUrl: `file:${path.join(dataDir, 'analytics.db')}`,
 			url: env.ANALYTICS_URL,
 			apiKey: env.ANALYTICS_API_KEY,
 			ingestToken: env.ANALYTICS_INGEST_TOKEN

@@ -65,6 +65,12 @@ async function startService(
 			server = http.createServer(await sveltekitHandler('web'));
 			await listen(service, server, ports.dashboard, host);
 			return server;
+		case 'ingest': {
+			const { createIngestHandler } = await import('./ingest/index.ts');
+			server = http.createServer(createIngestHandler({ upstate }));
+			await listen(service, server, ports.ingest, host);
+			return server;
+		}
 		case 'status-page':
 			server = http.createServer(await sveltekitHandler('status'));
 			await listen(service, server, ports.statusPage, host);

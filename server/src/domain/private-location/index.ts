@@ -5,3 +5,4 @@ export { getPrivateLocation } from './get.ts';
 export { listPrivateLocations } from './list.ts';
 export { authenticatePrivateLocation, type AuthenticatedLocation } from './authenticate.ts';
 export * from './schemas.ts';
+export { listAssignedMonitors } from './list-assigned.ts';

@@ -1,0 +1,183 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import http from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Upstate } from '../../server/src/app.ts';
+import { createMonitor, getMonitor } from '../../server/src/domain/monitor/index.ts';
+import { createPrivateLocation } from '../../server/src/domain/private-location/index.ts';
+import { createIngestHandler } from '../../server/src/ingest/index.ts';
+import { createTestDb } from '../../server/test/db.ts';
+import { createWorkspace, ctxFor } from '../../server/test/factories.ts';
+import { createTestUpstate } from '../../server/test/upstate.ts';
+import { IngestService } from '../src/gen/upstate/ingest/v1/ingest_pb.ts';
+import { createProbe } from '../src/probe.ts';
+import { toWireResult } from '../src/wire.ts';
+import { portOf } from './servers.ts';
+
+const probeMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+
+describe('probe configuration (spec 2.2)', () => {
+	it('exits non-zero without SERVICE_KEY, and names SERVICE_TOKEN as the old name', () => {
+		const run = (env: Record<string, string>) =>
+			spawnSync(process.execPath, [probeMain], {
+				env: { PATH: process.env.PATH ?? '', ...env },
+				encoding: 'utf8'
+			});
+		const missing = run({});
+		expect(missing.status).not.toBe(0);
+		expect(missing.stderr).toContain('SERVICE_KEY is required');
+		expect(run({ SERVICE_TOKEN: 'usp_x' }).stderr).toContain('SERVICE_TOKEN is the old name');
+	});
+});
+
+describe('probe → ingest server', () => {
+	let upstate: Upstate;
+	let target: http.Server;
+	let ingest: http.Server;
+	let ingestPort: number;
+	let monitorId: number;
+	let key: string;
+
+	const startIngest = (port = 0) =>
+		new Promise<http.Server>((resolve) => {
+			const s = http.createServer(createIngestHandler({ upstate }));
+			s.listen(port, '127.0.0.1', () => resolve(s));
+		});
+
+	beforeAll(async () => {
+		const { db } = await createTestDb();
+		upstate = createTestUpstate(db);
+		target = http.createServer((_req, res) => res.end('ok'));
+		await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+		const ws = await createWorkspace(db);
+		const ctx = ctxFor(db, ws);
+		const monitor = await createMonitor({
+			ctx,
+			input: {
+				type: 'http',
+				name: 'Local site',
+				periodicity: '1m',
+				active: true,
+				url: `http://127.0.0.1:${portOf(target)}/`
+			}
+		});
+		const paused = await createMonitor({
+			ctx,
+			input: {
+				type: 'http',
+				name: 'Paused',
+				periodicity: '1m',
+				active: false,
+				url: 'http://127.0.0.1:1/'
+			}
+		});
+		monitorId = monitor.id;
+		key = (
+			await createPrivateLocation({
+				ctx,
+				input: { name: 'Local', monitor_ids: [monitor.id, paused.id] }
+			})
+		).token;
+		ingest = await startIngest();
+		ingestPort = portOf(ingest);
+	});
+	afterAll(() => {
+		target.close();
+		ingest.close();
+	});
+
+	const newProbe = (k = key) =>
+		createProbe({
+			config: {
+				key: k,
+				ingestUrl: `http://127.0.0.1:${ingestPort}`,
+				outboxFile: path.join(mkdtempSync(path.join(os.tmpdir(), 'probe-')), 'outbox.jsonl'),
+				concurrency: 10
+			},
+			periodOf: () => 100,
+			flushEveryMs: 50
+		});
+	const until = async (cond: () => Promise<boolean>, ms = 8000) => {
+		const end = Date.now() + ms;
+		while (Date.now() < end) {
+			if (await cond()) return;
+			await new Promise((r) => setTimeout(r, 50));
+		}
+		throw new Error('timed out waiting');
+	};
+
+	it('runs the active assigned monitors and delivers results; the monitor turns active', async () => {
+		const probe = newProbe();
+		await probe.start();
+		await until(async () => (await upstate.analytics.countResults(monitorId)) >= 3);
+		probe.stop();
+		const ctx = ctxFor(upstate.db, {
+			id: (await upstate.db.monitor.findUniqueOrThrow({ where: { id: monitorId } })).workspaceId,
+			plan: 'team',
+			limits: '{}'
+		});
+		expect((await getMonitor({ ctx, input: { monitorId } })).status).toBe('active');
+		const location = await upstate.db.privateLocation.findFirstOrThrow({ where: { token: key } });
+		expect(location.status).toBe('active');
+		expect(location.lastSeenAt).not.toBeNull();
+	});
+
+	it('keeps results through an ingest outage and delivers each exactly once', async () => {
+		const probe = newProbe();
+		await probe.start();
+		const before = await upstate.analytics.countResults(monitorId);
+		await new Promise<void>((r) => ingest.close(() => r()));
+		ingest.closeAllConnections();
+		await until(async () => probe.outbox.size >= 5);
+		probe.stop();
+		const produced = probe.outbox.size;
+		ingest = await startIngest(ingestPort);
+		await probe.flush();
+		expect(probe.outbox.size).toBe(0);
+		expect(await upstate.analytics.countResults(monitorId)).toBe(before + produced);
+	});
+
+	it('ignores a redelivered result by its id', async () => {
+		const client = createClient(
+			IngestService,
+			createConnectTransport({ baseUrl: `http://127.0.0.1:${ingestPort}`, httpVersion: '1.1' })
+		);
+		const result = toWireResult({
+			monitorId,
+			type: 'http',
+			startedAt: Date.now(),
+			latency: 12,
+			outcome: 'success',
+			attempts: 1,
+			statusCode: 200,
+			resultId: randomUUID()
+		});
+		const headers = { authorization: `Bearer ${key}` };
+		expect(await client.ingestResults({ results: [result] }, { headers })).toMatchObject({
+			accepted: 1,
+			duplicates: 0
+		});
+		expect(await client.ingestResults({ results: [result] }, { headers })).toMatchObject({
+			accepted: 0,
+			duplicates: 1
+		});
+	});
+
+	it('refuses an unknown key as unauthenticated', async () => {
+		const client = createClient(
+			IngestService,
+			createConnectTransport({ baseUrl: `http://127.0.0.1:${ingestPort}`, httpVersion: '1.1' })
+		);
+		const err = await client
+			.listMonitors({}, { headers: { authorization: 'Bearer usp_not-a-key' } })
+			.catch((e: unknown) => e);
+		expect(err).toBeInstanceOf(ConnectError);
+		expect((err as ConnectError).code).toBe(Code.Unauthenticated);
+	});
+});

@@ -1,0 +1,3 @@
+export { ingestCheckResults } from './ingest.ts';
+export { quorumStatus } from './quorum.ts';
+export * from './schemas.ts';

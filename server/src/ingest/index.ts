@@ -1,0 +1,69 @@
+import type http from 'node:http';
+import { ConnectError, Code, type HandlerContext } from '@connectrpc/connect';
+import { connectNodeAdapter } from '@connectrpc/connect-node';
+import type { Upstate } from '../app.ts';
+import { ingestCheckResults } from '../domain/check-result/index.ts';
+import {
+	authenticatePrivateLocation,
+	listAssignedMonitors,
+	type AuthenticatedLocation
+} from '../domain/private-location/index.ts';
+import { IngestService } from './gen/upstate/ingest/v1/ingest_pb.ts';
+import { toConnectError } from './errors.ts';
+import { fromWireResult, toWireMonitor } from './wire.ts';
+
+// The ingest server (port 8081, the spec's private-location service), speaking ConnectRPC.
+// Probes authenticate with `Authorization: Bearer <SERVICE_KEY>`.
+async function authenticate(upstate: Upstate, ctx: HandlerContext): Promise<AuthenticatedLocation> {
+	const key = /^Bearer (\S+)$/.exec(ctx.requestHeader.get('authorization') ?? '')?.[1] ?? '';
+	const location = key ? await authenticatePrivateLocation({ db: upstate.db, key }) : null;
+	if (!location)
+		throw new ConnectError(
+			'unknown or revoked private location key: check SERVICE_KEY',
+			Code.Unauthenticated
+		);
+	return location;
+}
+
+export function createIngestHandler(args: { upstate: Upstate }): http.RequestListener {
+	const { upstate } = args;
+	return connectNodeAdapter({
+		routes(router) {
+			router.service(IngestService, {
+				async listMonitors(_req, ctx) {
+					try {
+						const location = await authenticate(upstate, ctx);
+						const monitors = await listAssignedMonitors({ db: upstate.db, location });
+						console.log(
+							`[ingest] monitors location=${location.privateLocationId} count=${monitors.length}`
+						);
+						return { locationName: location.name, monitors: monitors.map(toWireMonitor) };
+					} catch (err) {
+						throw toConnectError(err);
+					}
+				},
+				async ingestResults(req, ctx) {
+					try {
+						const location = await authenticate(upstate, ctx);
+						const outcome = await ingestCheckResults({
+							db: upstate.db,
+							analytics: upstate.analytics,
+							location,
+							input: { results: req.results.map(fromWireResult) }
+						});
+						console.log(
+							`[ingest] results location=${location.privateLocationId} accepted=${outcome.accepted} duplicates=${outcome.duplicates} rejected=${outcome.rejected} changes=${outcome.changes.length}`
+						);
+						return {
+							accepted: outcome.accepted,
+							duplicates: outcome.duplicates,
+							rejected: outcome.rejected
+						};
+					} catch (err) {
+						throw toConnectError(err);
+					}
+				}
+			});
+		}
+	});
+}
