@@ -59,7 +59,8 @@ export type Stack = {
 
 // The all-in-one process exactly as `npm run serve` starts it, on free ports and a fresh data dir.
 export async function startStack(env: Record<string, string>): Promise<Stack> {
-	const [workflows, api, dashboard, status] = [
+	const [workflows, api, dashboard, status, ingest] = [
+		await freePort(),
 		await freePort(),
 		await freePort(),
 		await freePort(),
@@ -82,6 +83,7 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
 			API_PORT: String(api),
 			DASHBOARD_PORT: String(dashboard),
 			STATUS_PAGE_PORT: String(status),
+			INGEST_PORT: String(ingest),
 			NEXT_PUBLIC_URL: urls.dashboard,
 			DASHBOARD_URL: urls.dashboard,
 			STATUS_PAGE_URL: urls.status,

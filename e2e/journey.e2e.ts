@@ -1,5 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
@@ -8,13 +10,21 @@ import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
 // workspace, create an HTTP monitor, a status page and a component linked to the monitor, see
 // the page on the status site, then create an API key and use it on REST and MCP.
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let site: http.Server;
+let siteUrl: string;
 let stack: Stack;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
 	smtp = await startSmtp();
-	stack = await startStack({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+	site = http.createServer((_req, res) => res.end('welcome'));
+	await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+	siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+	stack = await startStack({
+		SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+		LOCAL_PROBE_INTERVAL_MS: '500'
+	});
 	browser = await launchBrowser();
 	page = await browser.newPage();
 });
@@ -23,6 +33,7 @@ afterAll(async () => {
 	await browser?.close();
 	await stack?.stop();
 	await smtp?.close();
+	site?.close();
 });
 
 async function waitForMail(to: string) {
@@ -51,7 +62,7 @@ describe('walking skeleton', () => {
 
 		await page.getByRole('link', { name: 'New monitor' }).click();
 		await page.getByLabel('Name').fill('Marketing site');
-		await page.getByLabel('URL').fill('https://example.test/');
+		await page.getByLabel('URL').fill(siteUrl);
 		await page.getByLabel('Frequency').selectOption('10m');
 		await page.getByRole('button', { name: 'Create monitor' }).click();
 		await page.waitForURL(/\/monitors\/\d+/);
@@ -88,7 +99,7 @@ describe('walking skeleton', () => {
 		expect(rest.status).toBe(200);
 		const body = (await rest.json()) as { data: Array<{ name: string; url: string }> };
 		expect(body.data.map((m) => [m.name, m.url])).toEqual([
-			['Marketing site', 'https://example.test/']
+			['Marketing site', siteUrl]
 		]);
 
 		const client = new Client({ name: 'e2e', version: '1.0.0' });

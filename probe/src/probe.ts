@@ -23,6 +23,7 @@ export type ProbeOptions = {
 	config: ProbeConfig;
 	periodOf?: (m: ProbeMonitor) => number;
 	flushEveryMs?: number;
+	refreshMs?: number;
 };
 
 // Runs every assigned monitor at its period, each at its own offset inside the period (not all at
@@ -60,6 +61,8 @@ export function createProbe(opts: ProbeOptions) {
 		}
 	}
 
+	// At start monitors are spread over their period; one that appears later runs at once.
+	let initialSchedule = true;
 	function schedule(monitors: ProbeMonitor[]): void {
 		const wanted = new Map(monitors.map((m) => [m.id, m]));
 		for (const [id, entry] of timers) {
@@ -72,7 +75,7 @@ export function createProbe(opts: ProbeOptions) {
 		for (const m of monitors) {
 			if (timers.has(m.id)) continue;
 			const period = periodOf(m);
-			const offset = (m.id * 7919) % period; // stable spread over the period
+			const offset = initialSchedule ? (m.id * 7919) % period : 0; // stable spread over the period
 			const entry = {
 				key: JSON.stringify(m),
 				timer: setTimeout(() => {
@@ -82,6 +85,7 @@ export function createProbe(opts: ProbeOptions) {
 			};
 			timers.set(m.id, entry);
 		}
+		initialSchedule = false;
 	}
 
 	async function refresh(): Promise<void> {
@@ -126,7 +130,7 @@ export function createProbe(opts: ProbeOptions) {
 				`[probe] launched ingest=${config.ingestUrl} concurrency=${config.concurrency} pending=${outbox.size}`
 			);
 			await refresh();
-			background.push(setInterval(() => void refresh(), REFRESH_MS));
+			background.push(setInterval(() => void refresh(), opts.refreshMs ?? REFRESH_MS));
 			let flushing = false;
 			background.push(
 				setInterval(async () => {

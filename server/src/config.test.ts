@@ -19,7 +19,14 @@ describe('config', () => {
 			ingest: 8081
 		});
 		expect(config.mail.smtpUrl).toBeUndefined();
-		expect(config.services).toEqual(['workflows', 'api', 'dashboard', 'status-page', 'ingest']);
+		expect(config.services).toEqual([
+			'workflows',
+			'api',
+			'dashboard',
+			'status-page',
+			'ingest',
+			'local-probe'
+		]);
 		// the generated local secret is stable across loads
 		expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(config.authSecret);
 	});

@@ -52,10 +52,18 @@ const Env = z.object({
 	STATUS_PAGE_PORT: port(3003),
 	INGEST_PORT: port(8081),
 	WORKSPACE_DEFAULT_LIMITS: optional,
-	UPSTATE_SERVICES: optional
+	UPSTATE_SERVICES: optional,
+	LOCAL_PROBE_INTERVAL_MS: z.preprocess((v) => v || 30000, z.coerce.number().int().min(100))
 });
 
-export const SERVICES = ['workflows', 'api', 'dashboard', 'status-page', 'ingest'] as const;
+export const SERVICES = [
+	'workflows',
+	'api',
+	'dashboard',
+	'status-page',
+	'ingest',
+	'local-probe'
+] as const;
 export type Service = (typeof SERVICES)[number];
 
 function parseServices(raw: string | undefined): Service[] {
@@ -134,7 +142,8 @@ function buildConfig(env: z.infer<typeof Env>) {
 		},
 		cronSecret: env.CRON_SECRET,
 		defaultLimits,
-		services: parseServices(env.UPSTATE_SERVICES)
+		services: parseServices(env.UPSTATE_SERVICES),
+		localProbeIntervalMs: env.LOCAL_PROBE_INTERVAL_MS
 	};
 }
 

@@ -44,7 +44,7 @@ async function sveltekitHandler(app: 'web' | 'status'): Promise<http.RequestList
 }
 
 async function startService(
-	service: Service,
+	service: Exclude<Service, 'local-probe'>,
 	upstate: Upstate,
 	config: Config
 ): Promise<http.Server> {
@@ -86,12 +86,21 @@ async function main(): Promise<void> {
 	const upstate = createUpstate(config);
 	setUpstate(upstate);
 	const servers: http.Server[] = [];
-	for (const service of services) servers.push(await startService(service, upstate, config));
+	const stoppers: Array<() => void> = [];
+	for (const service of services) {
+		if (service === 'local-probe') {
+			const { startLocalProbes } = await import('./local-probe.ts');
+			stoppers.push(startLocalProbes({ upstate }).stop);
+			continue;
+		}
+		servers.push(await startService(service, upstate, config));
+	}
 	console.log(
 		`[main] ready services=${services.join(',')} dashboard=${config.urls.dashboard} mail=${upstate.mailer.transport} data=${config.dataDir}`
 	);
 	const stop = (signal: string) => {
 		console.log(`[main] stopping signal=${signal}`);
+		for (const stopper of stoppers) stopper();
 		for (const s of servers) s.close();
 		void upstate.db.$disconnect().finally(() => process.exit(0));
 		setTimeout(() => process.exit(0), 3000).unref();

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context.ts';
 import { UnauthorizedError } from '../errors.ts';
 import { resolveLimits } from '../limits.ts';
 import { parseInput } from '../parse.ts';
+import { ensureLocalLocation } from '../private-location/ensure-local.ts';
 import { hashToken } from './request-magic-link.ts';
 import { VerifyMagicLinkInput } from './schemas.ts';
 
@@ -53,6 +54,7 @@ export async function verifyMagicLink(args: {
 			await tx.membership.create({
 				data: { workspaceId: workspace.id, userId: user.id, role: 'owner' }
 			});
+			await ensureLocalLocation({ tx, workspaceId: workspace.id });
 			const ctx: ServiceContext = {
 				db: args.db,
 				workspace: {

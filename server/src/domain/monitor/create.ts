@@ -2,6 +2,7 @@ import { requireScope, type ServiceContext } from '../context.ts';
 import { writeAudit } from '../audit.ts';
 import { requireCount } from '../limits.ts';
 import { parseInput } from '../parse.ts';
+import { assignToLocal } from '../private-location/ensure-local.ts';
 import { withTransaction } from '../transaction.ts';
 import {
 	checkMonitorPlan,
@@ -27,6 +28,7 @@ export async function createMonitor(args: {
 		const created = await tx.monitor.create({
 			data: { ...toMonitorData(input, regions), workspaceId: ctx.workspace.id }
 		});
+		await assignToLocal({ tx, workspaceId: ctx.workspace.id, monitorId: created.id });
 		const monitor = toMonitorOutput(
 			await getMonitorInWorkspace({ tx, id: created.id, workspaceId: ctx.workspace.id })
 		);

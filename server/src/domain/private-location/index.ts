@@ -6,3 +6,4 @@ export { listPrivateLocations } from './list.ts';
 export { authenticatePrivateLocation, type AuthenticatedLocation } from './authenticate.ts';
 export * from './schemas.ts';
 export { listAssignedMonitors } from './list-assigned.ts';
+export { ensureLocalLocation, assignToLocal } from './ensure-local.ts';

@@ -32,6 +32,7 @@ function common(row: LocationRow) {
 		monitor_ids: row.monitors.map((m) => m.monitorId).sort((a, b) => a - b),
 		metadata: JSON.parse(row.metadata) as Record<string, string>,
 		status: row.status as PrivateLocationOutput['status'],
+		built_in: row.builtIn,
 		last_seen_at: row.lastSeenAt?.toISOString() ?? null,
 		created_at: row.createdAt.toISOString(),
 		updated_at: row.updatedAt.toISOString()

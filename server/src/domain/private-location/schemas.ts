@@ -38,6 +38,7 @@ const base = {
 	monitor_ids: z.array(z.number()),
 	metadata: z.record(z.string(), z.string()),
 	status: z.enum(['active', 'error', 'unknown']),
+	built_in: z.boolean(),
 	last_seen_at: z.string().nullable(),
 	created_at: z.string(),
 	updated_at: z.string()

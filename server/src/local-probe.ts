@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { createProbe } from '../../probe/src/probe.ts';
+import type { Upstate } from './app.ts';
+import { ensureLocalLocation } from './domain/private-location/index.ts';
+
+// The all-in-one process's built-in probe: one real probe per workspace's "Local" location,
+// talking to this process's ingest server over HTTP like any deployed probe. New workspaces and
+// monitors are picked up every LOCAL_PROBE_INTERVAL_MS (30 s): local and cheap.
+export function startLocalProbes(args: { upstate: Upstate }): { stop(): void } {
+	const { upstate } = args;
+	const running = new Map<number, ReturnType<typeof createProbe>>();
+	const ingestUrl = `http://127.0.0.1:${upstate.config.ports.ingest}`;
+
+	async function discover(): Promise<void> {
+		const workspaces = await upstate.db.workspace.findMany({ select: { id: true } });
+		for (const w of workspaces)
+			await upstate.db.$transaction((tx) => ensureLocalLocation({ tx, workspaceId: w.id }));
+		const locations = await upstate.db.privateLocation.findMany({ where: { builtIn: true } });
+		for (const loc of locations) {
+			if (running.has(loc.id)) continue;
+			const probe = createProbe({
+				config: {
+					key: loc.token,
+					ingestUrl,
+					concurrency: 20,
+					outboxFile: path.join(upstate.config.dataDir, 'probe', `local-${loc.id}.jsonl`)
+				},
+				refreshMs: upstate.config.localProbeIntervalMs
+			});
+			running.set(loc.id, probe);
+			await probe.start();
+		}
+	}
+
+	const run = () =>
+		discover().catch((err: unknown) =>
+			console.error(`[local-probe] discovery failed: ${(err as Error).message}`)
+		);
+	void run();
+	const timer = setInterval(run, upstate.config.localProbeIntervalMs);
+	return {
+		stop() {
+			clearInterval(timer);
+			for (const p of running.values()) p.stop();
+		}
+	};
+}
