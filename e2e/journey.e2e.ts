@@ -98,9 +98,7 @@ describe('walking skeleton', () => {
 		});
 		expect(rest.status).toBe(200);
 		const body = (await rest.json()) as { data: Array<{ name: string; url: string }> };
-		expect(body.data.map((m) => [m.name, m.url])).toEqual([
-			['Marketing site', siteUrl]
-		]);
+		expect(body.data.map((m) => [m.name, m.url])).toEqual([['Marketing site', siteUrl]]);
 
 		const client = new Client({ name: 'e2e', version: '1.0.0' });
 		await client.connect(

@@ -9,7 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Upstate } from '../../server/src/app.ts';
-import { createMonitor, getMonitor } from '../../server/src/domain/monitor/index.ts';
+import {
+	createMonitor,
+	getMonitor,
+	getMonitorStatus
+} from '../../server/src/domain/monitor/index.ts';
+import { getResponseLog, listResponseLogs } from '../../server/src/domain/response-log/index.ts';
 import { createPrivateLocation } from '../../server/src/domain/private-location/index.ts';
 import { createIngestHandler } from '../../server/src/ingest/index.ts';
 import { createTestDb } from '../../server/test/db.ts';
@@ -126,6 +131,51 @@ describe('probe → ingest server', () => {
 		const location = await upstate.db.privateLocation.findFirstOrThrow({ where: { token: key } });
 		expect(location.status).toBe('active');
 		expect(location.lastSeenAt).not.toBeNull();
+	});
+
+	it('answers get_monitor_status and the response logs from what the probe delivered', async () => {
+		const monitor = await upstate.db.monitor.findUniqueOrThrow({
+			where: { id: monitorId },
+			include: { workspace: true }
+		});
+		const ctx = ctxFor(upstate.db, monitor.workspace);
+		const status = await getMonitorStatus({ ctx, input: { monitorId } });
+		expect(status).toMatchObject({
+			monitorId,
+			status: 'active',
+			regions: [{ region: 'Local', status: 'active' }]
+		});
+		const logs = await listResponseLogs({
+			ctx,
+			analytics: upstate.analytics,
+			input: { monitorId, limit: 2 }
+		});
+		expect(logs.data).toHaveLength(2);
+		expect(logs.data[0]).toMatchObject({ region: 'Local', status: 'success', statusCode: 200 });
+		expect(logs.pagination.totalSize).toBeGreaterThanOrEqual(3);
+		const one = await getResponseLog({
+			ctx,
+			analytics: upstate.analytics,
+			input: { logId: logs.data[0].id }
+		});
+		expect(one.timing).toMatchObject({
+			connect: expect.any(Number),
+			ttfb: expect.any(Number),
+			transfer: expect.any(Number)
+		});
+		expect(one.assertions.every((a) => a.passed)).toBe(true);
+		const other = ctxFor(upstate.db, await createWorkspace(upstate.db));
+		await expect(
+			getResponseLog({
+				ctx: other,
+				analytics: upstate.analytics,
+				input: { logId: logs.data[0].id }
+			})
+		).rejects.toThrow(/not found/);
+		const free = ctxFor(upstate.db, { ...monitor.workspace, limits: '{}' });
+		await expect(
+			listResponseLogs({ ctx: free, analytics: upstate.analytics, input: { monitorId } })
+		).rejects.toThrow(/response-logs/);
 	});
 
 	it('keeps results through an ingest outage and delivers each exactly once', async () => {

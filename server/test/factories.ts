@@ -16,6 +16,7 @@ export const TEAM_LIMITS = {
 	'max-regions': 28,
 	regions: ['ams', 'fra', 'iad', 'gru', 'jnb', 'sin', 'syd', 'lhr', 'b_fra', 'c_us-west2-a'],
 	otel: true,
+	'response-logs': true,
 	members: 'Unlimited'
 };
 

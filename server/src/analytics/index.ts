@@ -23,8 +23,34 @@ export type StoredResult = {
 export type AnalyticsStore = {
 	insertResults(rows: StoredResult[]): Promise<{ accepted: number; duplicates: number }>;
 	countResults(monitorId: number): Promise<number>;
+	listResults(q: {
+		monitorId: number;
+		since: number;
+		limit: number;
+		offset: number;
+	}): Promise<{ rows: StoredResult[]; total: number }>;
+	getResult(resultId: string): Promise<StoredResult | null>;
 	close(): void;
 };
+
+function toStored(row: Record<string, unknown>): StoredResult {
+	return {
+		resultId: String(row.result_id),
+		workspaceId: Number(row.workspace_id),
+		monitorId: Number(row.monitor_id),
+		locationId: Number(row.location_id),
+		startedAt: Number(row.started_at),
+		latency: Number(row.latency),
+		outcome: row.outcome as StoredResult['outcome'],
+		statusCode: row.status_code === null ? null : Number(row.status_code),
+		error: String(row.error),
+		timing: JSON.parse(String(row.timing)),
+		headers: JSON.parse(String(row.headers)),
+		assertions: String(row.assertions),
+		grpcStatus: String(row.grpc_status),
+		packetLoss: row.packet_loss === null ? null : Number(row.packet_loss)
+	};
+}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS check_result (
@@ -87,6 +113,33 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 				args: [monitorId]
 			});
 			return Number(rs.rows[0].n);
+		},
+		// Newest first over the (monitor_id, started_at) index.
+		async listResults(q) {
+			await init();
+			const where = 'WHERE monitor_id = ? AND started_at >= ?';
+			const [rows, count] = await Promise.all([
+				client.execute({
+					sql: `SELECT * FROM check_result ${where} ORDER BY started_at DESC LIMIT ? OFFSET ?`,
+					args: [q.monitorId, q.since, q.limit, q.offset]
+				}),
+				client.execute({
+					sql: `SELECT count(*) AS n FROM check_result ${where}`,
+					args: [q.monitorId, q.since]
+				})
+			]);
+			return {
+				rows: rows.rows.map((r) => toStored(r as Record<string, unknown>)),
+				total: Number(count.rows[0].n)
+			};
+		},
+		async getResult(resultId) {
+			await init();
+			const rs = await client.execute({
+				sql: 'SELECT * FROM check_result WHERE result_id = ?',
+				args: [resultId]
+			});
+			return rs.rows[0] ? toStored(rs.rows[0] as Record<string, unknown>) : null;
 		},
 		close: () => client.close()
 	};

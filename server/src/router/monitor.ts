@@ -7,6 +7,8 @@ import {
 	UpdateMonitorInput,
 	createMonitor,
 	getMonitor,
+	getMonitorStatus,
+	MonitorStatusOutput,
 	listMonitors,
 	removeMonitor,
 	updateMonitor
@@ -41,6 +43,23 @@ export const monitorRouter = createTRPCRouter({
 		.input(MonitorIdInput)
 		.output(MonitorOutput)
 		.query(({ ctx, input }) => getMonitor({ ctx: ctx.service, input })),
+	status: readProcedure
+		.meta({
+			rest: {
+				method: 'GET',
+				path: '/v1/monitors/{monitorId}/status',
+				summary: 'Current health per location',
+				tags
+			},
+			mcp: {
+				name: 'get_monitor_status',
+				description:
+					'Current health of a monitor per region (private location): active, degraded or error. No time window.'
+			}
+		})
+		.input(MonitorIdInput)
+		.output(MonitorStatusOutput)
+		.query(({ ctx, input }) => getMonitorStatus({ ctx: ctx.service, input })),
 	create: writeProcedure
 		.meta({
 			rest: {

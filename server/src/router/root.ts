@@ -6,6 +6,7 @@ import { memberRouter } from './member.ts';
 import { monitorRouter } from './monitor.ts';
 import { pageComponentRouter } from './page-component.ts';
 import { privateLocationRouter } from './private-location.ts';
+import { responseLogRouter } from './response-log.ts';
 import { statusPageRouter } from './status-page.ts';
 import { createCallerFactory, createTRPCRouter } from './trpc.ts';
 import { workspaceRouter } from './workspace.ts';
@@ -20,7 +21,8 @@ export const appRouter = createTRPCRouter({
 	statusPage: statusPageRouter,
 	pageComponent: pageComponentRouter,
 	componentGroup: componentGroupRouter,
-	privateLocation: privateLocationRouter
+	privateLocation: privateLocationRouter,
+	responseLog: responseLogRouter
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,3 +4,4 @@ export { removeMonitor } from './remove.ts';
 export { getMonitor } from './get.ts';
 export { listMonitors } from './list.ts';
 export * from './schemas.ts';
+export { getMonitorStatus, MonitorStatusOutput } from './get-status.ts';

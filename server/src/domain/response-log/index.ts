@@ -1,0 +1,3 @@
+export { listResponseLogs } from './list.ts';
+export { getResponseLog } from './get.ts';
+export * from './schemas.ts';
