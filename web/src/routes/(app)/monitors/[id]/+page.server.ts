@@ -4,9 +4,19 @@ import { formValues, id } from '$lib/server/form';
 import { monitorInput } from '$lib/server/monitor-form';
 import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async ({ locals, params }) => ({
-	monitor: await locals.api.monitor.get({ monitorId: id(params.id) }).catch(loadError)
-});
+export const load: PageServerLoad = async ({ locals, params }) => {
+	const monitorId = id(params.id);
+	const [monitor, status] = await Promise.all([
+		locals.api.monitor.get({ monitorId }),
+		locals.api.monitor.status({ monitorId })
+	]).catch(loadError);
+	// Response logs are HTTP-only and a plan feature: show them when the plan has them.
+	const logs =
+		monitor.type === 'http'
+			? await locals.api.responseLog.list({ monitorId, limit: 20 }).catch(() => null)
+			: null;
+	return { monitor, status, logs };
+};
 
 export const actions: Actions = {
 	update: async ({ locals, params, request }) => {
