@@ -40,7 +40,7 @@ const Env = z.object({
 	ANALYTICS_API_KEY: optional,
 	ANALYTICS_INGEST_TOKEN: optional,
 	CRON_SECRET: optional,
-	WORKFLOWS_URL: url('http://127.0.0.1:3000'),
+	WORKFLOWS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 	SERVICE_WEB_BASE_URL: url('https://upstate.dev'),
 	AI_BASE_URL: optional,
 	AI_API_KEY: optional,
@@ -118,7 +118,8 @@ function buildConfig(env: z.infer<typeof Env>) {
 			statusPage: env.STATUS_PAGE_URL,
 			api: env.OAUTH_ISSUER,
 			consent: env.DASHBOARD_URL,
-			workflows: env.WORKFLOWS_URL,
+			// The all-in-one process forwards to its own workflows port unless told otherwise.
+			workflows: env.WORKFLOWS_URL ?? `http://127.0.0.1:${env.WORKFLOWS_PORT}`,
 			web: env.SERVICE_WEB_BASE_URL
 		},
 		ports: {
@@ -140,7 +141,9 @@ function buildConfig(env: z.infer<typeof Env>) {
 			apiKey: env.ANALYTICS_API_KEY,
 			ingestToken: env.ANALYTICS_INGEST_TOKEN
 		},
-		cronSecret: env.CRON_SECRET,
+		// Outside production the all-in-one process shares a generated secret with itself.
+		cronSecret:
+			env.CRON_SECRET ?? (isProduction ? undefined : localSecret(dataDir, '.cron-secret')),
 		defaultLimits,
 		services: parseServices(env.UPSTATE_SERVICES),
 		localProbeIntervalMs: env.LOCAL_PROBE_INTERVAL_MS
@@ -156,8 +159,8 @@ function providerSmtpUrl(env: z.infer<typeof Env>): string {
 
 // Outside production a fresh clone has no AUTH_SECRET: keep a random one in the data directory
 // so sessions survive restarts without any configuration.
-function localSecret(dataDir: string): string {
-	const file = path.join(dataDir, '.auth-secret');
+function localSecret(dataDir: string, name = '.auth-secret'): string {
+	const file = path.join(dataDir, name);
 	if (existsSync(file)) return readFileSync(file, 'utf8').trim();
 	mkdirSync(dataDir, { recursive: true });
 	const secret = randomBytes(32).toString('base64');

@@ -10,6 +10,7 @@ import {
 } from '../domain/private-location/index.ts';
 import { IngestService } from './gen/upstate/ingest/v1/ingest_pb.ts';
 import { toConnectError } from './errors.ts';
+import { forwardStatusChanges } from './forward.ts';
 import { fromWireResult, toWireMonitor } from './wire.ts';
 
 // The ingest server (port 8081, the spec's private-location service), speaking ConnectRPC.
@@ -54,6 +55,11 @@ export function createIngestHandler(args: { upstate: Upstate }): http.RequestLis
 						console.log(
 							`[ingest] results location=${location.privateLocationId} accepted=${outcome.accepted} duplicates=${outcome.duplicates} rejected=${outcome.rejected} changes=${outcome.changes.length}`
 						);
+						await forwardStatusChanges({
+							workflowsUrl: upstate.config.urls.workflows,
+							cronSecret: upstate.config.cronSecret,
+							changes: outcome.changes
+						});
 						return {
 							accepted: outcome.accepted,
 							duplicates: outcome.duplicates,
