@@ -4,6 +4,7 @@ import { createMcpHandler } from './adapters/mcp/index.ts';
 import { createRestRouter } from './adapters/rest/index.ts';
 import { mapError } from './adapters/rest/errors.ts';
 import { createOpenApiDocument } from './adapters/rest/openapi.ts';
+import { createPipesRouter } from './analytics/pipes.ts';
 import { ValidationError } from './domain/errors.ts';
 
 // The API server (port 3001): REST v1, /openapi.json and /mcp.
@@ -28,6 +29,12 @@ export function createApiServer(args: { upstate: Upstate }): express.Express {
 		res.json({ ok: true });
 	});
 	app.all('/mcp', createMcpHandler(args));
+	app.use(
+		createPipesRouter({
+			analytics: args.upstate.analytics,
+			token: args.upstate.config.analytics.apiKey
+		})
+	);
 	app.use(createRestRouter(args));
 	app.use((_req, res) => {
 		res

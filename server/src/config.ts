@@ -138,7 +138,10 @@ function buildConfig(env: z.infer<typeof Env>) {
 			// Tinybird (ANALYTICS_URL) is not wired yet: results go to the embedded store.
 			embeddedUrl: `file:${path.join(dataDir, 'analytics.db')}`,
 			url: env.ANALYTICS_URL,
-			apiKey: env.ANALYTICS_API_KEY,
+			// The embedded store's pipe token: ANALYTICS_API_KEY, or a generated one outside production.
+			apiKey:
+				env.ANALYTICS_API_KEY ??
+				(isProduction ? undefined : localSecret(dataDir, '.analytics-token')),
 			ingestToken: env.ANALYTICS_INGEST_TOKEN
 		},
 		// Outside production the all-in-one process shares a generated secret with itself.

@@ -30,8 +30,28 @@ export type AnalyticsStore = {
 		offset: number;
 	}): Promise<{ rows: StoredResult[]; total: number }>;
 	getResult(resultId: string): Promise<StoredResult | null>;
+	summary(q: { monitorId: number; since: number }): Promise<MetricsSummary>;
 	close(): void;
 };
+
+// Row shape of the `endpoint__http_metrics_<window>__v1` pipes (spec 1.4.4, 4.1 get_monitor_summary).
+export type MetricsSummary = {
+	success: number;
+	degraded: number;
+	error: number;
+	p50Latency: number | null;
+	p75Latency: number | null;
+	p90Latency: number | null;
+	p95Latency: number | null;
+	p99Latency: number | null;
+	lastPingAt: number | null;
+};
+
+// Nearest-rank percentile over sorted values.
+export function percentile(sorted: number[], p: number): number | null {
+	if (sorted.length === 0) return null;
+	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
 
 function toStored(row: Record<string, unknown>): StoredResult {
 	return {
@@ -140,6 +160,33 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 				args: [resultId]
 			});
 			return rs.rows[0] ? toStored(rs.rows[0] as Record<string, unknown>) : null;
+		},
+		// Computed from raw results of the window for now; rollups written at ingest replace this.
+		async summary(q) {
+			await init();
+			const [counts, latencies] = await Promise.all([
+				client.execute({
+					sql: `SELECT sum(outcome = 'success') AS success, sum(outcome = 'degraded') AS degraded, sum(outcome = 'error') AS error, max(started_at) AS last FROM check_result WHERE monitor_id = ? AND started_at >= ?`,
+					args: [q.monitorId, q.since]
+				}),
+				client.execute({
+					sql: `SELECT latency FROM check_result WHERE monitor_id = ? AND started_at >= ? AND outcome != 'error' ORDER BY latency`,
+					args: [q.monitorId, q.since]
+				})
+			]);
+			const c = counts.rows[0];
+			const sorted = latencies.rows.map((r) => Number(r.latency));
+			return {
+				success: Number(c.success ?? 0),
+				degraded: Number(c.degraded ?? 0),
+				error: Number(c.error ?? 0),
+				p50Latency: percentile(sorted, 50),
+				p75Latency: percentile(sorted, 75),
+				p90Latency: percentile(sorted, 90),
+				p95Latency: percentile(sorted, 95),
+				p99Latency: percentile(sorted, 99),
+				lastPingAt: c.last === null ? null : Number(c.last)
+			};
 		},
 		close: () => client.close()
 	};

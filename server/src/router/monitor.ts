@@ -8,6 +8,9 @@ import {
 	createMonitor,
 	getMonitor,
 	getMonitorStatus,
+	getMonitorSummary,
+	MonitorSummaryInput,
+	MonitorSummaryOutput,
 	MonitorStatusOutput,
 	listMonitors,
 	removeMonitor,
@@ -60,6 +63,25 @@ export const monitorRouter = createTRPCRouter({
 		.input(MonitorIdInput)
 		.output(MonitorStatusOutput)
 		.query(({ ctx, input }) => getMonitorStatus({ ctx: ctx.service, input })),
+	summary: readProcedure
+		.meta({
+			rest: {
+				method: 'GET',
+				path: '/v1/monitors/{monitorId}/summary',
+				summary: 'Counts and p50-p99 latency over 1d, 7d or 14d',
+				tags
+			},
+			mcp: {
+				name: 'get_monitor_summary',
+				description:
+					'Success, degraded and error counts, p50 to p99 latency and lastPingAt of a monitor over a window of 1d (default), 7d or 14d.'
+			}
+		})
+		.input(MonitorSummaryInput)
+		.output(MonitorSummaryOutput)
+		.query(({ ctx, input }) =>
+			getMonitorSummary({ ctx: ctx.service, analytics: ctx.upstate.analytics, input })
+		),
 	create: writeProcedure
 		.meta({
 			rest: {

@@ -5,3 +5,4 @@ export { getMonitor } from './get.ts';
 export { listMonitors } from './list.ts';
 export * from './schemas.ts';
 export { getMonitorStatus, MonitorStatusOutput } from './get-status.ts';
+export { getMonitorSummary, MonitorSummaryInput, MonitorSummaryOutput } from './get-summary.ts';

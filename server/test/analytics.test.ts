@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredResult } from '../src/analytics/index.ts';
+import { percentile } from '../src/analytics/index.ts';
+import type { Upstate } from '../src/app.ts';
+import { getMonitorSummary } from '../src/domain/monitor/index.ts';
+import { createMonitor } from '../src/domain/monitor/index.ts';
+import { createTestDb } from './db.ts';
+import { createWorkspace, ctxFor } from './factories.ts';
+import { createTestUpstate, startApi } from './upstate.ts';
+
+let upstate: Upstate;
+let api: Awaited<ReturnType<typeof startApi>>;
+let monitorId: number;
+let ctx: ReturnType<typeof ctxFor>;
+
+const result = (latency: number, outcome: StoredResult['outcome'], ago = 1000): StoredResult => ({
+	resultId: randomUUID(),
+	workspaceId: 1,
+	monitorId,
+	locationId: 1,
+	startedAt: Date.now() - ago,
+	latency,
+	outcome,
+	statusCode: 200,
+	error: '',
+	timing: {},
+	headers: {},
+	assertions: '[]',
+	grpcStatus: '',
+	packetLoss: null
+});
+
+beforeAll(async () => {
+	const { db } = await createTestDb();
+	upstate = createTestUpstate(db, { ANALYTICS_API_KEY: 'p.token' });
+	api = await startApi(upstate);
+	ctx = ctxFor(db, await createWorkspace(db));
+	monitorId = (
+		await createMonitor({
+			ctx,
+			input: { type: 'http', name: 'm', periodicity: '1m', url: 'https://e.com' }
+		})
+	).id;
+	const rows = [
+		...Array.from({ length: 98 }, (_, i) => result(i + 1, 'success')),
+		result(500, 'degraded'),
+		result(0, 'error'),
+		result(10, 'success', 3 * 86_400_000)
+	];
+	await upstate.analytics.insertResults(rows);
+});
+afterAll(() => api.close());
+
+describe('metrics summary and the pipes endpoint (spec 1.4.4)', () => {
+	it('computes counts, nearest-rank percentiles and lastPingAt per window', async () => {
+		expect(percentile([1, 2, 3, 4], 50)).toBe(2);
+		expect(percentile([], 99)).toBeNull();
+		const day = await getMonitorSummary({
+			ctx,
+			analytics: upstate.analytics,
+			input: { monitorId }
+		});
+		expect(day).toMatchObject({
+			success: 98,
+			degraded: 1,
+			error: 1,
+			p50Latency: 50,
+			p99Latency: 500
+		});
+		expect(day.lastPingAt).not.toBeNull();
+		expect(
+			(
+				await getMonitorSummary({
+					ctx,
+					analytics: upstate.analytics,
+					input: { monitorId, window: '7d' }
+				})
+			).success
+		).toBe(99);
+	});
+
+	it('answers the verification query with 200 and rows, and 404 for a wrong token or pipe', async () => {
+		const get = (name: string, token: string) =>
+			fetch(`${api.url}/v0/pipes/${name}.json?monitorId=${monitorId}`, {
+				headers: { authorization: `Bearer ${token}` }
+			});
+		const ok = await get('endpoint__http_metrics_1d__v1', 'p.token');
+		expect(ok.status).toBe(200);
+		const body = (await ok.json()) as {
+			data: Array<{ monitorId: number; success: number }>;
+			rows: number;
+		};
+		expect(body.rows).toBe(1);
+		expect(body.data[0]).toMatchObject({ monitorId, success: 98 });
+		const wrong = await get('endpoint__http_metrics_1d__v1', 'other');
+		expect(wrong.status).toBe(404);
+		expect(await wrong.json()).toEqual({
+			error: "The pipe 'endpoint__http_metrics_1d__v1' does not exist"
+		});
+		expect((await get('endpoint__nope__v1', 'p.token')).status).toBe(404);
+	});
+});
