@@ -77,6 +77,7 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
 			...process.env,
 			NODE_ENV: 'production',
 			AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+			CRON_SECRET: 'e2e-cron-secret',
 			DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'upstate-e2e-')),
 			DATABASE_URL: '',
 			WORKFLOWS_PORT: String(workflows),

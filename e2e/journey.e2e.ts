@@ -23,7 +23,7 @@ beforeAll(async () => {
 	siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
 	stack = await startStack({
 		SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-		LOCAL_PROBE_INTERVAL_MS: '500'
+		LOCAL_PROBE_INTERVAL_MS: '1000'
 	});
 	browser = await launchBrowser();
 	page = await browser.newPage();
@@ -47,9 +47,17 @@ async function waitForMail(to: string) {
 
 describe('walking skeleton', () => {
 	it('signs in, builds a page, sees it public, and uses an API key on REST and MCP', async () => {
-		onTestFailed(() => console.log(`--- server log ---\n${stack.logs.join('')}`));
+		onTestFailed(async () => {
+			const text = await page
+				.locator('body')
+				.innerText()
+				.catch(() => '');
+			console.log(
+				`--- at ${page.url()} ---\n${text.slice(0, 2000)}\n--- server log ---\n${stack.logs.join('')}`
+			);
+		});
 		const email = 'ada@example.test';
-		await page.goto(`${stack.urls.dashboard}/sign-in`);
+		await page.goto(`${stack.urls.dashboard}/sign-in`, { waitUntil: 'networkidle' });
 		await page.getByLabel('E-mail').fill(email);
 		await page.getByRole('button', { name: 'Send sign-in link' }).click();
 		await page.getByText('Check your e-mail').waitFor();
@@ -59,8 +67,11 @@ describe('walking skeleton', () => {
 		expect(link).toBeTruthy();
 		await page.goto(link as string);
 		await page.waitForURL(/\/monitors/);
+		await page.waitForLoadState('networkidle');
 
 		await page.getByRole('link', { name: 'New monitor' }).click();
+		await page.waitForURL(/\/monitors\/new/);
+		await page.waitForLoadState('networkidle');
 		await page.getByLabel('Name').fill('Marketing site');
 		await page.getByLabel('URL').fill(siteUrl);
 		await page.getByLabel('Frequency').selectOption('10m');
@@ -70,23 +81,24 @@ describe('walking skeleton', () => {
 			true
 		);
 
-		await page.goto(`${stack.urls.dashboard}/status-pages`);
+		await page.goto(`${stack.urls.dashboard}/status-pages`, { waitUntil: 'networkidle' });
 		await page.getByLabel('Title').fill('Acme status');
 		await page.getByLabel('Slug').fill('acme');
 		await page.getByRole('button', { name: 'Create status page' }).click();
 		await page.waitForURL(/\/status-pages\/\d+/);
+		await page.waitForLoadState('networkidle');
 		await page.getByLabel('Component name').fill('Website');
 		await page.getByLabel('Monitor').selectOption({ label: 'Marketing site' });
 		await page.getByRole('button', { name: 'Add component' }).click();
 		await page.getByRole('cell', { name: 'Website', exact: true }).waitFor();
 
-		await page.goto(`${stack.urls.status}/acme`);
+		await page.goto(`${stack.urls.status}/acme`, { waitUntil: 'networkidle' });
 		await expect(page.getByRole('heading', { name: 'Acme status' }).isVisible()).resolves.toBe(
 			true
 		);
 		await expect(page.getByText('Website').isVisible()).resolves.toBe(true);
 
-		await page.goto(`${stack.urls.dashboard}/settings/api-keys`);
+		await page.goto(`${stack.urls.dashboard}/settings/api-keys`, { waitUntil: 'networkidle' });
 		await page.getByLabel('Key name').fill('ci');
 		await page.getByLabel('Scope').selectOption('write');
 		await page.getByRole('button', { name: 'Create API key' }).click();
