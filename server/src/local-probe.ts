@@ -12,7 +12,10 @@ export function startLocalProbes(args: { upstate: Upstate }): { stop(): void } {
 	const ingestUrl = `http://127.0.0.1:${upstate.config.ports.ingest}`;
 
 	async function discover(): Promise<void> {
-		const workspaces = await upstate.db.workspace.findMany({ select: { id: true } });
+		const workspaces = await upstate.db.workspace.findMany({
+			where: { privateLocations: { none: { builtIn: true } } },
+			select: { id: true }
+		});
 		for (const w of workspaces)
 			await upstate.db.$transaction((tx) => ensureLocalLocation({ tx, workspaceId: w.id }));
 		const locations = await upstate.db.privateLocation.findMany({ where: { builtIn: true } });

@@ -84,6 +84,11 @@ async function main(): Promise<void> {
 	const services = config.services;
 	migrate(config.databaseUrl, config.databaseAuthToken);
 	const upstate = createUpstate(config);
+	if (services.includes('ingest') && !config.cronSecret) {
+		console.warn(
+			'[main] warning CRON_SECRET is not set: status changes cannot reach the workflows app; set it in .env'
+		);
+	}
 	setUpstate(upstate);
 	const servers: http.Server[] = [];
 	const stoppers: Array<() => void> = [];
