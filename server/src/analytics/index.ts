@@ -72,7 +72,12 @@ function toStored(row: Record<string, unknown>): StoredResult {
 	};
 }
 
+// WAL with NORMAL sync: a crash may lose the last transaction, never corrupt the file; the probe
+// keeps results until the ingest server acknowledges them, so nothing acknowledged is lost
+// unless the OS itself crashes.
 const SCHEMA = `
+PRAGMA journal_mode = WAL;
+PRAGMA synchronous = NORMAL;
 CREATE TABLE IF NOT EXISTS check_result (
 	result_id TEXT PRIMARY KEY,
 	workspace_id INTEGER NOT NULL,
@@ -101,10 +106,13 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 		async insertResults(rows) {
 			await init();
 			if (rows.length === 0) return { accepted: 0, duplicates: 0 };
-			const results = await client.batch(
-				rows.map((r) => ({
-					sql: 'INSERT OR IGNORE INTO check_result VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
-					args: [
+			// One multi-row statement per 500 results: far faster than a statement per row.
+			let accepted = 0;
+			for (let i = 0; i < rows.length; i += 500) {
+				const chunk = rows.slice(i, i + 500);
+				const rs = await client.execute({
+					sql: `INSERT OR IGNORE INTO check_result VALUES ${chunk.map(() => '(?,?,?,?,?,?,?,?,?,?,?,?,?,?)').join(',')}`,
+					args: chunk.flatMap((r) => [
 						r.resultId,
 						r.workspaceId,
 						r.monitorId,
@@ -119,11 +127,10 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 						r.assertions,
 						r.grpcStatus,
 						r.packetLoss
-					]
-				})),
-				'write'
-			);
-			const accepted = results.reduce((n, r) => n + r.rowsAffected, 0);
+					])
+				});
+				accepted += rs.rowsAffected;
+			}
 			return { accepted, duplicates: rows.length - accepted };
 		},
 		async countResults(monitorId) {
