@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { evaluateRecordAssertions } from './assertions.ts';
 import { describeError, withRetries } from './errors.ts';
-import { degradedThreshold, type CheckResult, type DnsMonitor } from './types.ts';
+import { outcomeOf, type CheckResult, type DnsMonitor } from './types.ts';
 
 type RecordType = DnsMonitor['record_assertions'][number]['record'];
 type Attempt = {
@@ -89,7 +89,7 @@ export async function checkDns(
 		type: 'dns',
 		startedAt,
 		latency,
-		outcome: result.failed ? 'error' : latency > degradedThreshold(m) ? 'degraded' : 'success',
+		outcome: outcomeOf(m, result.failed, latency),
 		attempts,
 		error: result.error,
 		timing: { dns: latency },

@@ -4,7 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import { withRetries } from './errors.ts';
 import { splitHostPort } from './host-port.ts';
-import { degradedThreshold, type CheckResult, type GrpcMonitor, type Timing } from './types.ts';
+import { outcomeOf, type CheckResult, type GrpcMonitor, type Timing } from './types.ts';
 
 type GrpcStatus = NonNullable<CheckResult['grpcStatus']>;
 type Attempt = {
@@ -220,7 +220,7 @@ export async function checkGrpc(m: GrpcMonitor): Promise<CheckResult> {
 		type: 'grpc',
 		startedAt,
 		latency,
-		outcome: result.failed ? 'error' : latency > degradedThreshold(m) ? 'degraded' : 'success',
+		outcome: outcomeOf(m, result.failed, latency),
 		attempts,
 		statusCode: result.statusCode,
 		grpcStatus: result.grpcStatus,

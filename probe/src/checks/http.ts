@@ -3,7 +3,7 @@ import https from 'node:https';
 import { evaluateHttpAssertions } from './assertions.ts';
 import { describeError, withRetries } from './errors.ts';
 import { redactHeaders } from './redact.ts';
-import { degradedThreshold, type CheckResult, type HttpMonitor, type Timing } from './types.ts';
+import { outcomeOf, type CheckResult, type HttpMonitor, type Timing } from './types.ts';
 
 const MAX_REDIRECTS = 10;
 const MAX_BODY_BYTES = 1024 * 1024; // assertions read the first 1 MiB
@@ -127,7 +127,7 @@ export async function checkHttp(m: HttpMonitor): Promise<CheckResult> {
 		type: 'http',
 		startedAt,
 		latency,
-		outcome: result.failed ? 'error' : latency > degradedThreshold(m) ? 'degraded' : 'success',
+		outcome: outcomeOf(m, result.failed, latency),
 		attempts,
 		statusCode: result.hop?.status,
 		error: result.error,

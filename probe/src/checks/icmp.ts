@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { withRetries } from './errors.ts';
-import { degradedThreshold, type CheckResult, type IcmpMonitor } from './types.ts';
+import { outcomeOf, type CheckResult, type IcmpMonitor } from './types.ts';
 
 type Attempt = { failed: boolean; latency: number; packetLoss: number; error?: string };
 
@@ -66,11 +66,7 @@ export async function checkIcmp(m: IcmpMonitor): Promise<CheckResult> {
 		type: 'icmp',
 		startedAt,
 		latency: result.latency,
-		outcome: result.failed
-			? 'error'
-			: result.latency > degradedThreshold(m)
-				? 'degraded'
-				: 'success',
+		outcome: outcomeOf(m, result.failed, result.latency),
 		attempts,
 		error: result.error,
 		packetLoss: Math.round(result.packetLoss * 1000) / 1000

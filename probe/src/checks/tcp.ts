@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { describeError, withRetries } from './errors.ts';
 import { splitHostPort } from './host-port.ts';
-import { degradedThreshold, type CheckResult, type TcpMonitor, type Timing } from './types.ts';
+import { outcomeOf, type CheckResult, type TcpMonitor, type Timing } from './types.ts';
 
 type Attempt = { failed: boolean; latency: number; timing?: Timing; error?: string };
 
@@ -53,7 +53,7 @@ export async function checkTcp(m: TcpMonitor): Promise<CheckResult> {
 		type: 'tcp',
 		startedAt,
 		latency,
-		outcome: result.failed ? 'error' : latency > degradedThreshold(m) ? 'degraded' : 'success',
+		outcome: outcomeOf(m, result.failed, latency),
 		attempts,
 		error: result.error,
 		timing: result.timing

@@ -88,3 +88,13 @@ export type CheckResult = {
 export function degradedThreshold(m: { degraded_at: number | null; timeout: number }): number {
 	return m.degraded_at ?? Math.round(m.timeout / 2);
 }
+
+// Failed attempts are errors; a success slower than the threshold is degraded.
+export function outcomeOf(
+	m: { degraded_at: number | null; timeout: number },
+	failed: boolean,
+	latency: number
+): Outcome {
+	if (failed) return 'error';
+	return latency > degradedThreshold(m) ? 'degraded' : 'success';
+}
