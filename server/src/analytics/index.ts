@@ -1,5 +1,6 @@
-import { createClient, type Client } from '@libsql/client';
+import { createClient, type Client, type Transaction } from '@libsql/client';
 import { ensureDatabaseDir } from '../db/client.ts';
+import { bucketOf, emptyHistogram, histogramPercentile, merge } from './histogram.ts';
 
 // The analytics store (DESIGN.md): every check result. This is the embedded backend, its own
 // libSQL file; raw results are keyed by the probe's result id so redelivery adds nothing.
@@ -47,11 +48,6 @@ export type MetricsSummary = {
 	lastPingAt: number | null;
 };
 
-// Nearest-rank percentile over sorted values.
-export function percentile(sorted: number[], p: number): number | null {
-	if (sorted.length === 0) return null;
-	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
 function toStored(row: Record<string, unknown>): StoredResult {
 	return {
@@ -95,7 +91,21 @@ CREATE TABLE IF NOT EXISTS check_result (
 	packet_loss REAL
 );
 CREATE INDEX IF NOT EXISTS check_result_monitor_time ON check_result (monitor_id, started_at);
+CREATE TABLE IF NOT EXISTS check_rollup_hour (
+	monitor_id INTEGER NOT NULL,
+	location_id INTEGER NOT NULL,
+	bucket INTEGER NOT NULL,
+	success INTEGER NOT NULL,
+	degraded INTEGER NOT NULL,
+	error INTEGER NOT NULL,
+	hist TEXT NOT NULL,
+	last_at INTEGER NOT NULL,
+	PRIMARY KEY (monitor_id, location_id, bucket)
+);
 `;
+
+const HOUR = 3_600_000;
+type Rollup = { success: number; degraded: number; error: number; hist: number[]; lastAt: number };
 
 export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 	ensureDatabaseDir(opts.url);
@@ -106,32 +116,50 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 		async insertResults(rows) {
 			await init();
 			if (rows.length === 0) return { accepted: 0, duplicates: 0 };
-			// One multi-row statement per 500 results: far faster than a statement per row.
-			let accepted = 0;
-			for (let i = 0; i < rows.length; i += 500) {
-				const chunk = rows.slice(i, i + 500);
-				const rs = await client.execute({
-					sql: `INSERT OR IGNORE INTO check_result VALUES ${chunk.map(() => '(?,?,?,?,?,?,?,?,?,?,?,?,?,?)').join(',')}`,
-					args: chunk.flatMap((r) => [
-						r.resultId,
-						r.workspaceId,
-						r.monitorId,
-						r.locationId,
-						r.startedAt,
-						r.latency,
-						r.outcome,
-						r.statusCode,
-						r.error,
-						JSON.stringify(r.timing),
-						JSON.stringify(r.headers),
-						r.assertions,
-						r.grpcStatus,
-						r.packetLoss
-					])
-				});
-				accepted += rs.rowsAffected;
+			// New results only (a redelivered id changes nothing), one multi-row insert per 500,
+			// and their hourly rollups, all in one transaction.
+			const tx = await client.transaction('write');
+			try {
+				let accepted = 0;
+				for (let i = 0; i < rows.length; i += 500) {
+					const chunk = rows.slice(i, i + 500);
+					const known = await tx.execute({
+						sql: `SELECT result_id FROM check_result WHERE result_id IN (${chunk.map(() => '?').join(',')})`,
+						args: chunk.map((r) => r.resultId)
+					});
+					const seen = new Set(known.rows.map((r) => String(r.result_id)));
+					const fresh = chunk.filter(
+						(r, k) =>
+							!seen.has(r.resultId) && chunk.findIndex((o) => o.resultId === r.resultId) === k
+					);
+					if (fresh.length === 0) continue;
+					await tx.execute({
+						sql: `INSERT INTO check_result VALUES ${fresh.map(() => '(?,?,?,?,?,?,?,?,?,?,?,?,?,?)').join(',')}`,
+						args: fresh.flatMap((r) => [
+							r.resultId,
+							r.workspaceId,
+							r.monitorId,
+							r.locationId,
+							r.startedAt,
+							r.latency,
+							r.outcome,
+							r.statusCode,
+							r.error,
+							JSON.stringify(r.timing),
+							JSON.stringify(r.headers),
+							r.assertions,
+							r.grpcStatus,
+							r.packetLoss
+						])
+					});
+					await addToRollups(tx, fresh);
+					accepted += fresh.length;
+				}
+				await tx.commit();
+				return { accepted, duplicates: rows.length - accepted };
+			} finally {
+				tx.close();
 			}
-			return { accepted, duplicates: rows.length - accepted };
 		},
 		async countResults(monitorId) {
 			await init();
@@ -168,33 +196,82 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 			});
 			return rs.rows[0] ? toStored(rs.rows[0] as Record<string, unknown>) : null;
 		},
-		// Computed from raw results of the window for now; rollups written at ingest replace this.
+		// Read from the hourly rollups: the window is aligned to whole hours (it may include up to
+		// an hour more than asked). Percentiles come from the merged latency histograms.
 		async summary(q) {
 			await init();
-			const [counts, latencies] = await Promise.all([
-				client.execute({
-					sql: `SELECT sum(outcome = 'success') AS success, sum(outcome = 'degraded') AS degraded, sum(outcome = 'error') AS error, max(started_at) AS last FROM check_result WHERE monitor_id = ? AND started_at >= ?`,
-					args: [q.monitorId, q.since]
-				}),
-				client.execute({
-					sql: `SELECT latency FROM check_result WHERE monitor_id = ? AND started_at >= ? AND outcome != 'error' ORDER BY latency`,
-					args: [q.monitorId, q.since]
-				})
-			]);
-			const c = counts.rows[0];
-			const sorted = latencies.rows.map((r) => Number(r.latency));
+			const rs = await client.execute({
+				sql: 'SELECT success, degraded, error, hist, last_at FROM check_rollup_hour WHERE monitor_id = ? AND bucket >= ?',
+				args: [q.monitorId, Math.floor(q.since / HOUR) * HOUR]
+			});
+			const hist = emptyHistogram();
+			let [success, degraded, error, last] = [0, 0, 0, 0];
+			for (const r of rs.rows) {
+				success += Number(r.success);
+				degraded += Number(r.degraded);
+				error += Number(r.error);
+				last = Math.max(last, Number(r.last_at));
+				merge(hist, JSON.parse(String(r.hist)) as number[]);
+			}
 			return {
-				success: Number(c.success ?? 0),
-				degraded: Number(c.degraded ?? 0),
-				error: Number(c.error ?? 0),
-				p50Latency: percentile(sorted, 50),
-				p75Latency: percentile(sorted, 75),
-				p90Latency: percentile(sorted, 90),
-				p95Latency: percentile(sorted, 95),
-				p99Latency: percentile(sorted, 99),
-				lastPingAt: c.last === null ? null : Number(c.last)
+				success,
+				degraded,
+				error,
+				p50Latency: histogramPercentile(hist, 50),
+				p75Latency: histogramPercentile(hist, 75),
+				p90Latency: histogramPercentile(hist, 90),
+				p95Latency: histogramPercentile(hist, 95),
+				p99Latency: histogramPercentile(hist, 99),
+				lastPingAt: rs.rows.length ? last : null
 			};
 		},
 		close: () => client.close()
 	};
+}
+
+// Latency percentiles count successful and degraded checks; errors only count as errors.
+async function addToRollups(tx: Transaction, rows: StoredResult[]): Promise<void> {
+	const groups = new Map<
+		string,
+		Rollup & { monitorId: number; locationId: number; bucket: number }
+	>();
+	for (const r of rows) {
+		const bucket = Math.floor(r.startedAt / HOUR) * HOUR;
+		const key = `${r.monitorId}:${r.locationId}:${bucket}`;
+		const g = groups.get(key) ?? {
+			monitorId: r.monitorId,
+			locationId: r.locationId,
+			bucket,
+			success: 0,
+			degraded: 0,
+			error: 0,
+			hist: emptyHistogram(),
+			lastAt: 0
+		};
+		g[r.outcome]++;
+		if (r.outcome !== 'error') g.hist[bucketOf(r.latency)]++;
+		g.lastAt = Math.max(g.lastAt, r.startedAt);
+		groups.set(key, g);
+	}
+	for (const g of groups.values()) {
+		const existing = await tx.execute({
+			sql: 'SELECT success, degraded, error, hist, last_at FROM check_rollup_hour WHERE monitor_id = ? AND location_id = ? AND bucket = ?',
+			args: [g.monitorId, g.locationId, g.bucket]
+		});
+		const old = existing.rows[0];
+		const hist = old ? merge(JSON.parse(String(old.hist)) as number[], g.hist) : g.hist;
+		await tx.execute({
+			sql: 'INSERT OR REPLACE INTO check_rollup_hour VALUES (?,?,?,?,?,?,?,?)',
+			args: [
+				g.monitorId,
+				g.locationId,
+				g.bucket,
+				g.success + Number(old?.success ?? 0),
+				g.degraded + Number(old?.degraded ?? 0),
+				g.error + Number(old?.error ?? 0),
+				JSON.stringify(hist),
+				Math.max(g.lastAt, Number(old?.last_at ?? 0))
+			]
+		});
+	}
 }
