@@ -48,7 +48,6 @@ export type MetricsSummary = {
 	lastPingAt: number | null;
 };
 
-
 function toStored(row: Record<string, unknown>): StoredResult {
 	return {
 		resultId: String(row.result_id),
