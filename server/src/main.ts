@@ -51,10 +51,13 @@ async function startService(
 	const { host, ports } = config;
 	let server: http.Server;
 	switch (service) {
-		case 'workflows':
+		case 'workflows': {
+			const { scheduleJobs } = await import('./workflows/jobs.ts');
+			scheduleJobs(upstate);
 			server = http.createServer(createWorkflowsServer({ upstate }));
 			await listen(service, server, ports.workflows, host);
 			return server;
+		}
 		case 'api': {
 			const { createApiServer } = await import('./api.ts');
 			server = http.createServer(createApiServer({ upstate }));

@@ -32,6 +32,7 @@ export type AnalyticsStore = {
 	}): Promise<{ rows: StoredResult[]; total: number }>;
 	getResult(resultId: string): Promise<StoredResult | null>;
 	summary(q: { monitorId: number; since: number }): Promise<MetricsSummary>;
+	pruneResults(q: { workspaceId: number; before: number }): Promise<number>;
 	close(): void;
 };
 
@@ -223,6 +224,16 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 				p99Latency: histogramPercentile(hist, 99),
 				lastPingAt: rs.rows.length ? last : null
 			};
+		},
+		// Raw results go after the plan's data-retention; hourly rollups stay (they are small and
+		// feed the 90-day history).
+		async pruneResults(q) {
+			await init();
+			const rs = await client.execute({
+				sql: 'DELETE FROM check_result WHERE workspace_id = ? AND started_at < ?',
+				args: [q.workspaceId, q.before]
+			});
+			return rs.rowsAffected;
 		},
 		close: () => client.close()
 	};
