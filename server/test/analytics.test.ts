@@ -113,3 +113,24 @@ describe('metrics summary and the pipes endpoint (spec 1.4.4)', () => {
 		expect((await get('endpoint__nope__v1', 'p.token')).status).toBe(404);
 	});
 });
+
+describe('daily status (uptime bars)', () => {
+	it('sums results per monitor and UTC day, oldest first, only days with results', async () => {
+		const days = await upstate.analytics.dailyStatus({
+			monitorIds: [monitorId, 999_999],
+			since: Date.now() - 90 * 86_400_000
+		});
+		const total = days.reduce((n, d) => n + d.success + d.degraded + d.error, 0);
+		const stored = await upstate.analytics.countResults(monitorId);
+		expect(total).toBe(stored);
+		expect(days.every((d) => d.monitorId === monitorId)).toBe(true);
+		expect(days.map((d) => d.day)).toEqual([...days.map((d) => d.day)].sort());
+		const old = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+		expect(days.find((d) => d.day === old)).toMatchObject({ success: 1, degraded: 0, error: 0 });
+		const recent = await upstate.analytics.dailyStatus({
+			monitorIds: [monitorId],
+			since: Date.now() - 2 * 86_400_000
+		});
+		expect(recent.reduce((n, d) => n + d.success + d.degraded + d.error, 0)).toBe(stored - 1);
+	});
+});

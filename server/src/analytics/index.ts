@@ -32,6 +32,8 @@ export type AnalyticsStore = {
 	}): Promise<{ rows: StoredResult[]; total: number }>;
 	getResult(resultId: string): Promise<StoredResult | null>;
 	summary(q: { monitorId: number; since: number }): Promise<MetricsSummary>;
+	// Per-UTC-day counts (uptime bars): only days with results, oldest first.
+	dailyStatus(q: { monitorIds: number[]; since: number }): Promise<DailyStatus[]>;
 	pruneResults(q: { workspaceId: number; before: number }): Promise<number>;
 	close(): void;
 };
@@ -47,6 +49,15 @@ export type MetricsSummary = {
 	p95Latency: number | null;
 	p99Latency: number | null;
 	lastPingAt: number | null;
+};
+
+// Row shape of the `endpoint__daily_status__v1` pipe: one row per monitor and UTC day.
+export type DailyStatus = {
+	monitorId: number;
+	day: string; // YYYY-MM-DD, UTC
+	success: number;
+	degraded: number;
+	error: number;
 };
 
 function toStored(row: Record<string, unknown>): StoredResult {
@@ -105,6 +116,7 @@ CREATE TABLE IF NOT EXISTS check_rollup_hour (
 `;
 
 const HOUR = 3_600_000;
+const DAY = 86_400_000;
 type Rollup = { success: number; degraded: number; error: number; hist: number[]; lastAt: number };
 
 export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
@@ -224,6 +236,24 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 				p99Latency: histogramPercentile(hist, 99),
 				lastPingAt: rs.rows.length ? last : null
 			};
+		},
+		// From the hourly rollups, summed per UTC day (at most 24 rows per day and location).
+		async dailyStatus(q) {
+			await init();
+			if (q.monitorIds.length === 0) return [];
+			const rs = await client.execute({
+				sql: `SELECT monitor_id, bucket / ${DAY} AS d, sum(success) AS s, sum(degraded) AS g, sum(error) AS e
+					FROM check_rollup_hour WHERE monitor_id IN (${q.monitorIds.map(() => '?').join(',')}) AND bucket >= ?
+					GROUP BY monitor_id, d ORDER BY d, monitor_id`,
+				args: [...q.monitorIds, Math.floor(q.since / DAY) * DAY]
+			});
+			return rs.rows.map((r) => ({
+				monitorId: Number(r.monitor_id),
+				day: new Date(Number(r.d) * DAY).toISOString().slice(0, 10),
+				success: Number(r.s),
+				degraded: Number(r.g),
+				error: Number(r.e)
+			}));
 		},
 		// Raw results go after the plan's data-retention; hourly rollups stay (they are small and
 		// feed the 90-day history).
