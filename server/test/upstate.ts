@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { createApiKey } from '../src/domain/api-key/index.ts';
 import { createMailer } from '../src/mail/index.ts';
+import { createNoopNotifier } from '../src/notify/index.ts';
 import { createUser, ctxFor } from './factories.ts';
 
 // A real Upstate (config, mailer, lucia) on a test database; mail goes to `smtpUrl` or the log.
@@ -24,7 +25,8 @@ export function createTestUpstate(db: Db, env: Record<string, string> = {}): Ups
 		db,
 		mailer: createMailer(config.mail),
 		lucia: createLucia({ db, secure: false }),
-		analytics: createEmbeddedAnalytics({ url: config.analytics.embeddedUrl })
+		analytics: createEmbeddedAnalytics({ url: config.analytics.embeddedUrl }),
+		notify: createNoopNotifier()
 	};
 }
 

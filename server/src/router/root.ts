@@ -2,12 +2,14 @@ import { apiKeyRouter } from './api-key.ts';
 import { authRouter } from './auth.ts';
 import { componentGroupRouter } from './component-group.ts';
 import { invitationRouter } from './invitation.ts';
+import { maintenanceRouter } from './maintenance.ts';
 import { memberRouter } from './member.ts';
 import { monitorRouter } from './monitor.ts';
 import { pageComponentRouter } from './page-component.ts';
 import { privateLocationRouter } from './private-location.ts';
 import { responseLogRouter } from './response-log.ts';
 import { statusPageRouter } from './status-page.ts';
+import { statusReportRouter } from './status-report.ts';
 import { createCallerFactory, createTRPCRouter } from './trpc.ts';
 import { workspaceRouter } from './workspace.ts';
 
@@ -22,7 +24,9 @@ export const appRouter = createTRPCRouter({
 	pageComponent: pageComponentRouter,
 	componentGroup: componentGroupRouter,
 	privateLocation: privateLocationRouter,
-	responseLog: responseLogRouter
+	responseLog: responseLogRouter,
+	statusReport: statusReportRouter,
+	maintenance: maintenanceRouter
 });
 
 export type AppRouter = typeof appRouter;

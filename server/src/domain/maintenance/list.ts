@@ -1,0 +1,33 @@
+import type { Prisma } from '@prisma/client';
+import { requireScope, type ServiceContext } from '../context.ts';
+import { parseInput } from '../parse.ts';
+import { maintenanceInclude, toMaintenanceOutput } from './internal.ts';
+import { ListMaintenancesInput, type MaintenanceListOutput } from './schemas.ts';
+
+// Newest first (by creation), with the same pagination object as list_status_reports.
+export async function listMaintenances(args: {
+	ctx: ServiceContext;
+	input?: ListMaintenancesInput;
+}): Promise<MaintenanceListOutput> {
+	const { ctx } = args;
+	requireScope(ctx, 'read');
+	const { pageId, page, perPage } = parseInput(ListMaintenancesInput, args.input);
+	const where: Prisma.MaintenanceWhereInput = {
+		workspaceId: ctx.workspace.id,
+		...(pageId !== undefined && { pageId })
+	};
+	const [rows, totalSize] = await Promise.all([
+		ctx.db.maintenance.findMany({
+			where,
+			include: maintenanceInclude,
+			orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+			skip: (page - 1) * perPage,
+			take: perPage
+		}),
+		ctx.db.maintenance.count({ where })
+	]);
+	return {
+		data: rows.map(toMaintenanceOutput),
+		pagination: { page, perPage, totalSize, totalPages: Math.ceil(totalSize / perPage) }
+	};
+}

@@ -1,0 +1,136 @@
+import type { Prisma } from '@prisma/client';
+import type { Notifier, StatusReportEvent } from '../../notify/index.ts';
+import type { ServiceContext } from '../context.ts';
+import { NotFoundError } from '../errors.ts';
+import { dispatchAfterCommit } from '../publish.ts';
+import type { Tx } from '../transaction.ts';
+import type { PublishedStatusReportOutput, StatusReportOutput } from './schemas.ts';
+
+export const reportInclude = {
+	components: { select: { componentId: true }, orderBy: { componentId: 'asc' } },
+	updates: {
+		include: { impacts: { orderBy: { componentId: 'asc' } } },
+		orderBy: [{ date: 'desc' }, { id: 'desc' }]
+	}
+} satisfies Prisma.StatusReportInclude;
+export type ReportRow = Prisma.StatusReportGetPayload<{ include: typeof reportInclude }>;
+
+export async function getReportInWorkspace(args: {
+	tx: Tx;
+	id: number;
+	workspaceId: number;
+}): Promise<ReportRow> {
+	const row = await args.tx.statusReport.findFirst({
+		where: { id: args.id, workspaceId: args.workspaceId },
+		include: reportInclude
+	});
+	if (!row) throw new NotFoundError('status report', args.id);
+	return row;
+}
+
+// Components must be on the report's page, not merely in the workspace (spec 4.1 rule 6).
+export async function checkComponentsOnPage(tx: Tx, pageId: number, ids: number[]): Promise<void> {
+	if (ids.length === 0) return;
+	const found = await tx.pageComponent.findMany({
+		where: { id: { in: ids }, pageId },
+		select: { id: true }
+	});
+	const known = new Set(found.map((c) => c.id));
+	const missing = ids.find((id) => !known.has(id));
+	if (missing !== undefined) throw new NotFoundError('page component', missing);
+}
+
+export async function createUpdateRow(
+	tx: Tx,
+	args: {
+		reportId: number;
+		status: string;
+		message: string;
+		notify: boolean;
+		impacts: Array<{ componentId: number; impact: string }>;
+	}
+): Promise<{ id: number }> {
+	return tx.statusReportUpdate.create({
+		data: {
+			reportId: args.reportId,
+			status: args.status,
+			message: args.message,
+			notify: args.notify,
+			impacts: {
+				create: args.impacts.map((i) => ({ componentId: i.componentId, impact: i.impact }))
+			}
+		},
+		select: { id: true }
+	});
+}
+
+export function toReportOutput(row: ReportRow): StatusReportOutput {
+	type Status = StatusReportOutput['status'];
+	type Impact = StatusReportOutput['updates'][number]['impacts'][number]['impact'];
+	return {
+		id: row.id,
+		pageId: row.pageId,
+		title: row.title,
+		status: row.status as Status,
+		pageComponentIds: row.components.map((c) => c.componentId),
+		resolvedAt: row.resolvedAt?.toISOString() ?? null,
+		createdAt: row.createdAt.toISOString(),
+		updatedAt: row.updatedAt.toISOString(),
+		updates: row.updates.map((u) => ({
+			id: u.id,
+			status: u.status as Status,
+			message: u.message,
+			date: u.date.toISOString(),
+			notify: u.notify,
+			notified: u.notified,
+			impacts: u.impacts.map((i) => ({ componentId: i.componentId, impact: i.impact as Impact }))
+		}))
+	};
+}
+
+// After the commit: dispatch the new public update (never an older one, so an update stored
+// with notify: false stays unnotified forever) and answer with `notified`.
+export async function publishUpdate(args: {
+	ctx: ServiceContext;
+	notifier: Notifier;
+	notify: boolean;
+	kind: StatusReportEvent['kind'];
+	report: StatusReportOutput;
+	updateId: number;
+}): Promise<PublishedStatusReportOutput> {
+	const { ctx, report, updateId } = args;
+	const update = report.updates.find((u) => u.id === updateId);
+	if (!update) throw new Error(`update ${updateId} missing from report ${report.id}`);
+	const notified = await dispatchAfterCommit({
+		ctx,
+		notify: args.notify,
+		send: () =>
+			args.notifier.statusReport(reportEvent(args.kind, ctx.workspace.id, report, update)),
+		markNotified: () =>
+			ctx.db.statusReportUpdate.update({ where: { id: updateId }, data: { notified: true } })
+	});
+	return {
+		...report,
+		updates: report.updates.map((u) => (u.id === updateId ? { ...u, notified } : u)),
+		notified
+	};
+}
+
+function reportEvent(
+	kind: StatusReportEvent['kind'],
+	workspaceId: number,
+	report: StatusReportOutput,
+	update: { id: number; status: string; message: string }
+): StatusReportEvent {
+	return {
+		kind,
+		workspaceId,
+		pageId: report.pageId,
+		reportId: report.id,
+		updateId: update.id,
+		title: report.title,
+		status: update.status,
+		message: update.message,
+		componentIds: report.pageComponentIds
+	};
+}

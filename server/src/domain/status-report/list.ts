@@ -1,0 +1,34 @@
+import type { Prisma } from '@prisma/client';
+import { requireScope, type ServiceContext } from '../context.ts';
+import { parseInput } from '../parse.ts';
+import { reportInclude, toReportOutput } from './internal.ts';
+import { ListStatusReportsInput, type StatusReportListOutput } from './schemas.ts';
+
+// Newest first; `active` (the default) leaves resolved reports out (spec 4.1, 8).
+export async function listStatusReports(args: {
+	ctx: ServiceContext;
+	input?: ListStatusReportsInput;
+}): Promise<StatusReportListOutput> {
+	const { ctx } = args;
+	requireScope(ctx, 'read');
+	const { pageId, filter, page, perPage } = parseInput(ListStatusReportsInput, args.input);
+	const where: Prisma.StatusReportWhereInput = {
+		workspaceId: ctx.workspace.id,
+		...(pageId !== undefined && { pageId }),
+		...(filter === 'active' && { status: { not: 'resolved' } })
+	};
+	const [rows, totalSize] = await Promise.all([
+		ctx.db.statusReport.findMany({
+			where,
+			include: reportInclude,
+			orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+			skip: (page - 1) * perPage,
+			take: perPage
+		}),
+		ctx.db.statusReport.count({ where })
+	]);
+	return {
+		data: rows.map(toReportOutput),
+		pagination: { page, perPage, totalSize, totalPages: Math.ceil(totalSize / perPage) }
+	};
+}
