@@ -1,33 +1,24 @@
 import { redirect } from '@sveltejs/kit';
 import { actionError, loadError } from '$lib/server/errors';
-import { checkbox, formValues, id, int, text } from '$lib/server/form';
+import { formValues, id, int, text } from '$lib/server/form';
+import { statusPageUpdate } from '$lib/server/status-page-form';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, params }) => {
 	const pageId = id(params.id);
-	const [page, components, groups, monitors] = await Promise.all([
-		locals.api.statusPage.get({ pageId }),
+	const [components, groups, monitors] = await Promise.all([
 		locals.api.pageComponent.list({ pageId }),
 		locals.api.componentGroup.list({ pageId }),
 		locals.api.monitor.list({ perPage: 50 })
 	]).catch(loadError);
-	return { page, components: components.data, groups: groups.data, monitors: monitors.data };
+	return { components: components.data, groups: groups.data, monitors: monitors.data };
 };
 
 export const actions: Actions = {
 	update: async ({ locals, params, request }) => {
 		const v = formValues(await request.formData());
 		try {
-			await locals.api.statusPage.update({
-				pageId: id(params.id),
-				title: text(v, 'title'),
-				slug: text(v, 'slug'),
-				description: v.description ?? '',
-				homepage_url: text(v, 'homepage_url') ?? null,
-				contact_url: text(v, 'contact_url') ?? null,
-				icon: text(v, 'icon') ?? null,
-				allow_index: checkbox(v, 'allow_index')
-			});
+			await locals.api.statusPage.update(statusPageUpdate(id(params.id), v));
 			return { saved: true };
 		} catch (err) {
 			return actionError(err, v);
@@ -57,6 +48,21 @@ export const actions: Actions = {
 					name: common.name ?? ''
 				});
 			return { added: true };
+		} catch (err) {
+			return actionError(err, v);
+		}
+	},
+	// Display order of a component, its group and its order inside the group (spec 2.13).
+	updateComponent: async ({ locals, request }) => {
+		const v = formValues(await request.formData());
+		try {
+			await locals.api.pageComponent.update({
+				componentId: Number(v.componentId),
+				order: int(v, 'order') ?? 0,
+				group_id: int(v, 'group_id') ?? null,
+				group_order: int(v, 'group_order') ?? 0
+			});
+			return { componentSaved: Number(v.componentId) };
 		} catch (err) {
 			return actionError(err, v);
 		}

@@ -1,0 +1,49 @@
+import { ServiceError } from '@upstate/server';
+import { checkbox, text } from './form';
+
+const list = (value: string | undefined) =>
+	(value ?? '')
+		.split(/[\s,]+/)
+		.map((s) => s.trim())
+		.filter(Boolean);
+
+// custom_theme light/dark arrive as JSON text; a parse error lands on its own field.
+function cssVars(v: Record<string, string>, key: 'light' | 'dark'): Record<string, string> {
+	const raw = text(v, `custom_theme_${key}`);
+	if (!raw) return {};
+	try {
+		const parsed: unknown = JSON.parse(raw);
+		if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+			return parsed as Record<string, string>; // the router's schema checks names and values
+	} catch {
+		// fall through to the field error
+	}
+	const path = `custom_theme.${key}`;
+	const message = 'must be a JSON object such as {"--primary": "#0f172a"}';
+	throw new ServiceError('VALIDATION', `${path}: ${message}`, { issues: [{ path, message }] });
+}
+
+// Every field of spec 2.12 from the page settings form. An empty password keeps the current one.
+export function statusPageUpdate(pageId: number, v: Record<string, string>) {
+	const password = v.password ? v.password : undefined;
+	return {
+		pageId,
+		title: text(v, 'title') ?? '',
+		slug: text(v, 'slug') ?? '',
+		description: v.description ?? '',
+		homepage_url: text(v, 'homepage_url') ?? null,
+		contact_url: text(v, 'contact_url') ?? null,
+		icon: text(v, 'icon') ?? null,
+		custom_domain: text(v, 'custom_domain') ?? null,
+		access_type: (text(v, 'access_type') ?? 'public') as
+			'public' | 'password' | 'email-domain' | 'ip-restriction',
+		...(password !== undefined && { password }),
+		auth_email_domains: list(v.auth_email_domains),
+		allowed_ip_ranges: list(v.allowed_ip_ranges).join(','),
+		theme: text(v, 'theme') ?? 'default',
+		custom_theme: { light: cssVars(v, 'light'), dark: cssVars(v, 'dark') },
+		default_locale: text(v, 'default_locale') ?? 'en',
+		locales: list(v.locales),
+		allow_index: checkbox(v, 'allow_index')
+	};
+}

@@ -1,0 +1,12 @@
+export const STATUS_LABELS: Record<string, string> = {
+	investigating: 'Investigating',
+	identified: 'Identified',
+	monitoring: 'Monitoring',
+	resolved: 'Resolved'
+};
+export const IMPACT_LABELS: Record<string, string> = {
+	operational: 'Operational',
+	degraded_performance: 'Degraded performance',
+	partial_outage: 'Partial outage',
+	major_outage: 'Major outage'
+};
