@@ -229,6 +229,9 @@ describe('maintenance service', () => {
 			await codeOf(removeMaintenance({ ctx: mine.ctx, input: { maintenanceId: theirs1.id } }))
 		).toBe(notFound);
 		expect((await listMaintenances({ ctx: mine.ctx })).data).toEqual([]);
+		expect(
+			await codeOf(listMaintenances({ ctx: mine.ctx, input: { pageId: theirs.page.id } }))
+		).toBe(`NOT_FOUND: status page ${theirs.page.id} not found`);
 	});
 
 	it('leaves nothing behind on invalid input', async () => {

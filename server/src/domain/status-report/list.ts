@@ -1,6 +1,7 @@
 import type { Prisma } from '@prisma/client';
 import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
+import { getStatusPageInWorkspace } from '../status-page/internal.ts';
 import { reportInclude, toReportOutput } from './internal.ts';
 import { ListStatusReportsInput, type StatusReportListOutput } from './schemas.ts';
 
@@ -12,6 +13,9 @@ export async function listStatusReports(args: {
 	const { ctx } = args;
 	requireScope(ctx, 'read');
 	const { pageId, filter, page, perPage } = parseInput(ListStatusReportsInput, args.input);
+	// Another workspace's page is NOT_FOUND, not an empty list (spec 4.1 rule 6).
+	if (pageId !== undefined)
+		await getStatusPageInWorkspace({ tx: ctx.db, id: pageId, workspaceId: ctx.workspace.id });
 	const where: Prisma.StatusReportWhereInput = {
 		workspaceId: ctx.workspace.id,
 		...(pageId !== undefined && { pageId }),
