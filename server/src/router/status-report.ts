@@ -19,7 +19,7 @@ import { createTRPCRouter, readProcedure, writeProcedure } from './trpc.ts';
 
 const tags = ['status reports'];
 const NOTIFY =
-	' `notify` is required: true e-mails page subscribers now, false never notifies this update. The response says whether dispatch happened (`notified`).';
+	' `notify` is required: true notifies page subscribers in this call, false means this update is never notified. The response says whether dispatch happened (`notified`).';
 
 // Publishing procedures hand the process notifier to the verb (spec 4.1 rules 2-4).
 export const statusReportRouter = createTRPCRouter({
