@@ -4,6 +4,7 @@ import { componentGroupRouter } from './component-group.ts';
 import { invitationRouter } from './invitation.ts';
 import { memberRouter } from './member.ts';
 import { monitorRouter } from './monitor.ts';
+import { notificationChannelRouter } from './notification-channel.ts';
 import { pageComponentRouter } from './page-component.ts';
 import { privateLocationRouter } from './private-location.ts';
 import { responseLogRouter } from './response-log.ts';
@@ -22,6 +23,7 @@ export const appRouter = createTRPCRouter({
 	pageComponent: pageComponentRouter,
 	componentGroup: componentGroupRouter,
 	privateLocation: privateLocationRouter,
+	notificationChannel: notificationChannelRouter,
 	responseLog: responseLogRouter
 });
 
