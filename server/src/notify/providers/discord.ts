@@ -1,6 +1,5 @@
 import { jsonHeaders, titleOf } from '../format.ts';
 import { sendRequest } from '../http.ts';
-import { strip } from './pagerduty.ts';
 import type { NotifyEvent, Provider } from '../types.ts';
 
 const COLOR: Record<NotifyEvent['kind'], number> = {
@@ -31,13 +30,11 @@ export function discordPayload(event: NotifyEvent) {
 	};
 }
 
-export const sendDiscord: Provider = async ({ channel, event, deps }) =>
-	strip(
-		await sendRequest({
-			url: String(channel.settings.webhook_url),
-			headers: jsonHeaders,
-			body: JSON.stringify(discordPayload(event)),
-			timeoutMs: deps.config.timeoutMs,
-			guard: !deps.config.allowPrivateTargets
-		})
-	);
+export const sendDiscord: Provider = ({ channel, event, deps }) =>
+	sendRequest({
+		url: String(channel.settings.webhook_url),
+		headers: jsonHeaders,
+		body: JSON.stringify(discordPayload(event)),
+		timeoutMs: deps.config.timeoutMs,
+		guard: !deps.config.allowPrivateTargets
+	});

@@ -1,6 +1,5 @@
 import { titleOf } from '../format.ts';
 import { sendRequest } from '../http.ts';
-import { strip } from './pagerduty.ts';
 import type { NotifyEvent, Provider } from '../types.ts';
 
 // Google Chat incoming webhook with a cardsV2 message; `text` shows in notifications.
@@ -28,13 +27,11 @@ export function googleChatPayload(event: NotifyEvent) {
 	};
 }
 
-export const sendGoogleChat: Provider = async ({ channel, event, deps }) =>
-	strip(
-		await sendRequest({
-			url: String(channel.settings.webhook_url),
-			headers: { 'content-type': 'application/json; charset=UTF-8', 'user-agent': 'Upstate/1' },
-			body: JSON.stringify(googleChatPayload(event)),
-			timeoutMs: deps.config.timeoutMs,
-			guard: !deps.config.allowPrivateTargets
-		})
-	);
+export const sendGoogleChat: Provider = ({ channel, event, deps }) =>
+	sendRequest({
+		url: String(channel.settings.webhook_url),
+		headers: { 'content-type': 'application/json; charset=UTF-8', 'user-agent': 'Upstate/1' },
+		body: JSON.stringify(googleChatPayload(event)),
+		timeoutMs: deps.config.timeoutMs,
+		guard: !deps.config.allowPrivateTargets
+	});

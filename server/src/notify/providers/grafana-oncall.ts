@@ -1,6 +1,5 @@
 import { dedupKey, jsonHeaders, summaryOf, titleOf } from '../format.ts';
 import { sendRequest } from '../http.ts';
-import { strip } from './pagerduty.ts';
 import type { NotifyEvent, Provider } from '../types.ts';
 
 // Grafana OnCall "Formatted Webhook": state ok auto-resolves the alert group of alert_uid.
@@ -15,13 +14,11 @@ export function grafanaOnCallPayload(event: NotifyEvent, channelId: number) {
 	};
 }
 
-export const sendGrafanaOnCall: Provider = async ({ channel, event, deps }) =>
-	strip(
-		await sendRequest({
-			url: String(channel.settings.webhook_url),
-			headers: jsonHeaders,
-			body: JSON.stringify(grafanaOnCallPayload(event, channel.id)),
-			timeoutMs: deps.config.timeoutMs,
-			guard: !deps.config.allowPrivateTargets
-		})
-	);
+export const sendGrafanaOnCall: Provider = ({ channel, event, deps }) =>
+	sendRequest({
+		url: String(channel.settings.webhook_url),
+		headers: jsonHeaders,
+		body: JSON.stringify(grafanaOnCallPayload(event, channel.id)),
+		timeoutMs: deps.config.timeoutMs,
+		guard: !deps.config.allowPrivateTargets
+	});

@@ -1,6 +1,5 @@
 import { jsonHeaders, titleOf } from '../format.ts';
 import { sendRequest } from '../http.ts';
-import { strip } from './pagerduty.ts';
 import type { NotifyEvent, Provider } from '../types.ts';
 
 const COLOR = {
@@ -46,13 +45,11 @@ export function teamsPayload(event: NotifyEvent) {
 	};
 }
 
-export const sendMsTeams: Provider = async ({ channel, event, deps }) =>
-	strip(
-		await sendRequest({
-			url: String(channel.settings.webhook_url),
-			headers: jsonHeaders,
-			body: JSON.stringify(teamsPayload(event)),
-			timeoutMs: deps.config.timeoutMs,
-			guard: !deps.config.allowPrivateTargets
-		})
-	);
+export const sendMsTeams: Provider = ({ channel, event, deps }) =>
+	sendRequest({
+		url: String(channel.settings.webhook_url),
+		headers: jsonHeaders,
+		body: JSON.stringify(teamsPayload(event)),
+		timeoutMs: deps.config.timeoutMs,
+		guard: !deps.config.allowPrivateTargets
+	});

@@ -1,7 +1,6 @@
 import { jsonHeaders, summaryOf, titleOf } from '../format.ts';
 import { sendRequest } from '../http.ts';
 import type { NotifyEvent, Provider } from '../types.ts';
-import { strip } from './pagerduty.ts';
 
 const PRIORITY = { alert: 5, degraded: 4, recovery: 3, test: 2 } as const;
 const TAG = {
@@ -28,13 +27,11 @@ export const sendNtfy: Provider = async ({ channel, event, deps }) => {
 	const custom = channel.settings.server_url as string | undefined;
 	const server = (custom ?? deps.config.baseUrls.ntfy).replace(/\/+$/, '');
 	const token = channel.settings.token as string | undefined;
-	return strip(
-		await sendRequest({
-			url: `${server}/`,
-			headers: { ...jsonHeaders, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-			body: JSON.stringify(ntfyPayload(event, String(channel.settings.topic))),
-			timeoutMs: deps.config.timeoutMs,
-			guard: custom !== undefined && !deps.config.allowPrivateTargets
-		})
-	);
+	return sendRequest({
+		url: `${server}/`,
+		headers: { ...jsonHeaders, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+		body: JSON.stringify(ntfyPayload(event, String(channel.settings.topic))),
+		timeoutMs: deps.config.timeoutMs,
+		guard: custom !== undefined && !deps.config.allowPrivateTargets
+	});
 };

@@ -1,7 +1,6 @@
 import { dedupKey, jsonHeaders, summaryOf, titleOf } from '../format.ts';
 import { sendRequest } from '../http.ts';
 import type { NotifyEvent, Provider, SendResult } from '../types.ts';
-import { strip } from './pagerduty.ts';
 
 const PRIORITY = { alert: 'P1', degraded: 'P3', test: 'P5' } as const;
 
@@ -46,8 +45,8 @@ export const sendOpsgenie: Provider = async ({ channel, event, deps }) => {
 				note: event.kind === 'test' ? 'Test notification closed' : `${event.monitor.name} recovered`
 			}
 		);
-	if (event.kind === 'recovery') return strip(await close());
-	const created = strip(await post('/v2/alerts', opsgenieAlert(event, channel.id)));
+	if (event.kind === 'recovery') return close();
+	const created = await post('/v2/alerts', opsgenieAlert(event, channel.id));
 	if (event.kind === 'test' && created.ok) await close();
 	return created;
 };

@@ -43,11 +43,8 @@ export const sendPagerDuty: Provider = async ({ channel, event, deps }) => {
 			event_action: 'resolve',
 			dedup_key: dedupKey(event, channel.id)
 		});
-	if (event.kind === 'recovery') return strip(await resolve());
-	const triggered = strip(await post(pagerDutyTrigger(event, routingKey, channel.id)));
+	if (event.kind === 'recovery') return resolve();
+	const triggered = await post(pagerDutyTrigger(event, routingKey, channel.id));
 	if (event.kind === 'test' && triggered.ok) await resolve();
 	return triggered;
 };
-
-export const strip = ({ ok, status, error }: SendResult): SendResult =>
-	error ? { ok, status, error } : { ok, status };

@@ -1,7 +1,6 @@
 import { titleOf } from '../format.ts';
 import { jsonHeaders } from '../format.ts';
 import { sendRequest } from '../http.ts';
-import { strip } from './pagerduty.ts';
 import type { NotifyEvent, Provider } from '../types.ts';
 
 // Slack incoming webhook with Block Kit; `text` is the notification fallback.
@@ -31,13 +30,11 @@ export function slackPayload(event: NotifyEvent) {
 	};
 }
 
-export const sendSlack: Provider = async ({ channel, event, deps }) =>
-	strip(
-		await sendRequest({
-			url: String(channel.settings.webhook_url),
-			headers: jsonHeaders,
-			body: JSON.stringify(slackPayload(event)),
-			timeoutMs: deps.config.timeoutMs,
-			guard: !deps.config.allowPrivateTargets
-		})
-	);
+export const sendSlack: Provider = ({ channel, event, deps }) =>
+	sendRequest({
+		url: String(channel.settings.webhook_url),
+		headers: jsonHeaders,
+		body: JSON.stringify(slackPayload(event)),
+		timeoutMs: deps.config.timeoutMs,
+		guard: !deps.config.allowPrivateTargets
+	});

@@ -1,7 +1,6 @@
 import { escapeHtml, jsonHeaders, titleOf } from '../format.ts';
 import { sendRequest } from '../http.ts';
 import type { NotifyEvent, Provider } from '../types.ts';
-import { strip } from './pagerduty.ts';
 
 // Telegram Bot API sendMessage, HTML parse mode; the bot is the deployment's (TELEGRAM_BOT_TOKEN).
 export function telegramPayload(event: NotifyEvent, chatId: string) {
@@ -25,13 +24,11 @@ export function telegramPayload(event: NotifyEvent, chatId: string) {
 export const sendTelegram: Provider = async ({ channel, event, deps }) => {
 	const token = deps.config.telegramBotToken;
 	if (!token) return { ok: false, status: 0, error: 'TELEGRAM_BOT_TOKEN is not configured' };
-	return strip(
-		await sendRequest({
-			url: `${deps.config.baseUrls.telegram}/bot${token}/sendMessage`,
-			headers: jsonHeaders,
-			body: JSON.stringify(telegramPayload(event, String(channel.settings.chat_id))),
-			timeoutMs: deps.config.timeoutMs,
-			guard: false
-		})
-	);
+	return sendRequest({
+		url: `${deps.config.baseUrls.telegram}/bot${token}/sendMessage`,
+		headers: jsonHeaders,
+		body: JSON.stringify(telegramPayload(event, String(channel.settings.chat_id))),
+		timeoutMs: deps.config.timeoutMs,
+		guard: false
+	});
 };

@@ -1,7 +1,6 @@
 import { summaryOf } from '../format.ts';
 import { sendRequest } from '../http.ts';
 import type { Provider } from '../types.ts';
-import { strip } from './pagerduty.ts';
 
 // SMS and WhatsApp through the Twilio Messages API (form-encoded, HTTP Basic with the account
 // SID and auth token); WhatsApp addresses carry the `whatsapp:` prefix.
@@ -21,19 +20,17 @@ function twilioProvider(kind: 'sms' | 'whatsapp'): Provider {
 			From: `${prefix}${sender}`,
 			Body: summaryOf(event).slice(0, 1600)
 		});
-		return strip(
-			await sendRequest({
-				url: `${deps.config.baseUrls.twilio}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`,
-				headers: {
-					'content-type': 'application/x-www-form-urlencoded',
-					authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
-					'user-agent': 'Upstate/1'
-				},
-				body: body.toString(),
-				timeoutMs: deps.config.timeoutMs,
-				guard: false
-			})
-		);
+		return sendRequest({
+			url: `${deps.config.baseUrls.twilio}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`,
+			headers: {
+				'content-type': 'application/x-www-form-urlencoded',
+				authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
+				'user-agent': 'Upstate/1'
+			},
+			body: body.toString(),
+			timeoutMs: deps.config.timeoutMs,
+			guard: false
+		});
 	};
 }
 

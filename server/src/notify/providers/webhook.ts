@@ -2,7 +2,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { jsonHeaders } from '../format.ts';
 import { sendRequest } from '../http.ts';
 import type { ChannelForSend, NotifyEvent, Provider } from '../types.ts';
-import { strip } from './pagerduty.ts';
 
 // Generic webhook, payload version 1 (documented in the report / README):
 // {"version":"1","event":"alert|recovery|degraded|test","at","monitor":{id,name,url},
@@ -46,18 +45,16 @@ export const sendWebhook: Provider = async ({ channel, event, deps }) => {
 	const body = JSON.stringify(webhookPayload(event, channel));
 	const t = Math.floor(Date.now() / 1000);
 	const userHeaders = (channel.settings.headers as Array<{ key: string; value: string }>) ?? [];
-	return strip(
-		await sendRequest({
-			url: String(channel.settings.endpoint),
-			headers: {
-				...Object.fromEntries(userHeaders.map((h) => [h.key.toLowerCase(), h.value])),
-				...jsonHeaders,
-				'x-upstate-event': event.kind,
-				'x-upstate-signature': `t=${t},v1=${signatureOf(String(channel.settings.signing_secret), t, body)}`
-			},
-			body,
-			timeoutMs: deps.config.timeoutMs,
-			guard: !deps.config.allowPrivateTargets
-		})
-	);
+	return sendRequest({
+		url: String(channel.settings.endpoint),
+		headers: {
+			...Object.fromEntries(userHeaders.map((h) => [h.key.toLowerCase(), h.value])),
+			...jsonHeaders,
+			'x-upstate-event': event.kind,
+			'x-upstate-signature': `t=${t},v1=${signatureOf(String(channel.settings.signing_secret), t, body)}`
+		},
+		body,
+		timeoutMs: deps.config.timeoutMs,
+		guard: !deps.config.allowPrivateTargets
+	});
 };
