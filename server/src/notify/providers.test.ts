@@ -522,6 +522,26 @@ describe('notification providers against fake vendors', () => {
 		expect(vendor.requests).toEqual([]);
 	});
 
+	it('refuses a malformed NOTIFY_BASE_URLS at start-up and defaults to the vendor hosts', () => {
+		const base = { DATA_DIR: '/tmp/upstate-notify-test', AUTH_SECRET: 'x' };
+		for (const bad of ['{"pagerduty":"nope"}', '{"slack":"https://x.example"}', 'not json'])
+			expect(() => loadConfig({ ...base, NOTIFY_BASE_URLS: bad })).toThrow(
+				/^NOTIFY_BASE_URLS must be a JSON object of URLs/
+			);
+		expect(loadConfig(base).notify).toMatchObject({
+			allowPrivateTargets: false,
+			timeoutMs: 10000,
+			baseUrls: {
+				pagerduty: 'https://events.pagerduty.com',
+				opsgenie_us: 'https://api.opsgenie.com',
+				opsgenie_eu: 'https://api.eu.opsgenie.com',
+				telegram: 'https://api.telegram.org',
+				twilio: 'https://api.twilio.com',
+				ntfy: 'https://ntfy.sh'
+			}
+		});
+	});
+
 	it('e-mail: HTML and text through the SMTP mailer', async () => {
 		const mails: Array<{ to: string; subject: string; text: string; html: string }> = [];
 		const smtp = new SMTPServer({

@@ -246,6 +246,30 @@ describe('notification channel service', () => {
 		);
 	});
 
+	it('clears an optional field with null and accepts a numeric Telegram chat id', async () => {
+		const ctx = await workspace();
+		const ntfy = await create(ctx, {
+			provider_type: 'ntfy',
+			ntfy: { topic: 'ops', server_url: 'https://ntfy.example.com', token: 'tk_123456' }
+		});
+		expect(ntfy).toMatchObject({
+			ntfy: { topic: 'ops', server_url: 'https://ntfy.example.com' },
+			secret_hints: { token: '…3456' }
+		});
+		const cleared = await updateNotificationChannel({
+			ctx,
+			input: { notificationChannelId: ntfy.id, ntfy: { token: null, server_url: null } },
+			vault
+		});
+		expect(cleared).toMatchObject({ ntfy: { topic: 'ops' }, secret_hints: {} });
+		expect(cleared.ntfy).toEqual({ topic: 'ops' });
+		const telegram = await create(ctx, {
+			provider_type: 'telegram',
+			telegram: { chat_id: -1001234567 as unknown as string }
+		});
+		expect(telegram.telegram).toEqual({ chat_id: '-1001234567' });
+	});
+
 	it('enforces the plan keys, naming the key', async () => {
 		const off = await workspace({ ...TEAM_LIMITS, notifications: false });
 		expect(

@@ -48,9 +48,18 @@ export const BLOCKS = {
 		.strict(),
 	telegram: z
 		.object({
+			// Telegram's own API takes the id as a number or a string; it is stored as text.
 			chat_id: z
-				.string()
-				.regex(/^(-?\d{1,20}|@[A-Za-z0-9_]{5,32})$/, 'must be a numeric chat id or @channelname')
+				.union([z.string(), z.number().int()])
+				.transform(String)
+				.pipe(
+					z
+						.string()
+						.regex(
+							/^(-?\d{1,20}|@[A-Za-z0-9_]{5,32})$/,
+							'must be a numeric chat id or @channelname'
+						)
+				)
 		})
 		.strict(),
 	sms: z.object({ phone_number: phone }).strict(),
@@ -94,14 +103,27 @@ export const PROVIDER_FEATURE = {
 	sms: 'sms'
 } as const;
 
-// On edit a sensitive field may be left out: the stored value is kept.
+// On edit every field may be left out and the stored value is kept (secrets included); the merged
+// block is then checked against BLOCKS. null clears an optional field.
 export const UPDATE_BLOCKS = {
-	...BLOCKS,
-	discord: BLOCKS.discord.partial({ webhook_url: true }),
-	slack: BLOCKS.slack.partial({ webhook_url: true }),
-	pagerduty: BLOCKS.pagerduty.partial({ integration_key: true }),
-	opsgenie: BLOCKS.opsgenie.partial({ api_key: true }),
-	google_chat: BLOCKS.google_chat.partial({ webhook_url: true }),
-	grafana_oncall: BLOCKS.grafana_oncall.partial({ webhook_url: true }),
-	ms_teams: BLOCKS.ms_teams.partial({ webhook_url: true })
+	discord: BLOCKS.discord.partial(),
+	email: BLOCKS.email.partial(),
+	slack: BLOCKS.slack.partial(),
+	pagerduty: BLOCKS.pagerduty.partial(),
+	opsgenie: BLOCKS.opsgenie.partial(),
+	webhook: BLOCKS.webhook
+		.extend({ headers: BLOCKS.webhook.shape.headers.unwrap().nullable() })
+		.partial(),
+	telegram: BLOCKS.telegram.partial(),
+	sms: BLOCKS.sms.partial(),
+	whatsapp: BLOCKS.whatsapp.partial(),
+	google_chat: BLOCKS.google_chat.partial(),
+	grafana_oncall: BLOCKS.grafana_oncall.partial(),
+	ntfy: BLOCKS.ntfy
+		.extend({
+			server_url: BLOCKS.ntfy.shape.server_url.unwrap().nullable(),
+			token: BLOCKS.ntfy.shape.token.unwrap().nullable()
+		})
+		.partial(),
+	ms_teams: BLOCKS.ms_teams.partial()
 } satisfies Record<ProviderType, z.ZodObject>;

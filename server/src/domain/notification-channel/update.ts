@@ -57,6 +57,7 @@ export async function updateNotificationChannel(args: {
 				...previous,
 				...Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== undefined))
 			};
+			for (const [k, v] of Object.entries(merged)) if (v === null) delete merged[k];
 			const block = parseInput(z.object({ [type]: BLOCKS[type] }), {
 				[type]: withoutSigningSecret(merged)
 			})[type] as Record<string, unknown>;
