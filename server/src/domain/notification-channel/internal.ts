@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
 import type { Vault } from '../../notify/vault.ts';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError, ServiceError } from '../errors.ts';
 import { requireFeature, type Limits } from '../limits.ts';
 import type { Tx } from '../transaction.ts';
 import { PROVIDER_FEATURE, SENSITIVE, type ProviderType } from './providers.ts';
@@ -69,8 +69,20 @@ export function sensitivePart(
 	);
 }
 
-export function openSecrets(row: { secrets: string }, vault: Vault): Record<string, unknown> {
-	return row.secrets && row.secrets !== '{}' ? vault.open(row.secrets) : {};
+// Secrets sealed under another AUTH_SECRET cannot be opened: the channel needs them re-entered.
+export function openSecrets(
+	row: { id: number; secrets: string },
+	vault: Vault
+): Record<string, unknown> {
+	if (!row.secrets || row.secrets === '{}') return {};
+	try {
+		return vault.open(row.secrets);
+	} catch {
+		throw new ServiceError(
+			'PRECONDITION_FAILED',
+			`notification channel ${row.id} has secrets sealed with a different AUTH_SECRET: re-enter them`
+		);
+	}
 }
 
 export function readConfig(row: { config: string }): StoredConfig {

@@ -1,8 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { createTestDb } from '../../../test/db.ts';
 import { codeOf } from '../../../test/expect-error.ts';
 import { createWorkspace, ctxFor, readKey, TEAM_LIMITS } from '../../../test/factories.ts';
+import { startFakeVendor } from '../../../test/fake-vendor.ts';
+import { loadConfig } from '../../config.ts';
+import { createMailer } from '../../mail/index.ts';
+import type { Notifier } from '../../notify/index.ts';
 import { createVault } from '../../notify/vault.ts';
 import type { ServiceContext } from '../context.ts';
 import { createMonitor, getMonitor } from '../monitor/index.ts';
@@ -11,6 +15,7 @@ import {
 	getNotificationChannel,
 	listNotificationChannels,
 	removeNotificationChannel,
+	sendTestNotification,
 	updateNotificationChannel,
 	type CreateNotificationChannelInput
 } from './index.ts';
@@ -369,5 +374,86 @@ describe('notification channel service', () => {
 			0
 		);
 		expect(await db.auditLog.count({ where: { workspaceId: ctx.workspace.id } })).toBe(0);
+	});
+});
+
+describe('sendTestNotification', () => {
+	let slack: Awaited<ReturnType<typeof startFakeVendor>>;
+	let notifier: Notifier;
+	beforeAll(async () => {
+		slack = await startFakeVendor(() => ({ status: 200 }));
+		const config = loadConfig({
+			DATA_DIR: '/tmp/upstate-notify-test',
+			AUTH_SECRET: 'x',
+			NOTIFY_ALLOW_PRIVATE_TARGETS: 'true'
+		});
+		notifier = {
+			vault,
+			config: config.notify,
+			mailer: createMailer(config.mail),
+			dashboardUrl: 'https://upstate.example.com'
+		};
+	});
+	afterAll(() => slack.close());
+
+	it('sends a test event with the wired monitor, returns the vendor status and audits it', async () => {
+		const ctx = await workspace();
+		const monitor = await monitorIn(ctx);
+		const ch = await create(ctx, {
+			provider_type: 'slack',
+			monitor_ids: [monitor.id],
+			slack: { webhook_url: `${slack.url}/services/T/B/test` }
+		});
+		const input = { notificationChannelId: ch.id };
+		expect(await sendTestNotification({ ctx, input, notifier })).toEqual({ ok: true, status: 200 });
+		expect(slack.requests.map((r) => [r.method, r.path])).toEqual([['POST', '/services/T/B/test']]);
+		expect(JSON.parse(slack.requests[0].body).text).toBe('Test notification from Upstate (db)');
+		expect(
+			await db.auditLog.count({
+				where: { workspaceId: ctx.workspace.id, action: 'notification_channel.test' }
+			})
+		).toBe(1);
+		expect(
+			await codeOf(sendTestNotification({ ctx: { ...ctx, actor: readKey() }, input, notifier }))
+		).toMatch(/^FORBIDDEN/);
+		const other = await workspace();
+		expect(await codeOf(sendTestNotification({ ctx: other, input, notifier }))).toBe(
+			`NOT_FOUND: notification channel ${ch.id} not found`
+		);
+		const rotated = { ...notifier, vault: createVault('another-auth-secret') };
+		expect(await codeOf(sendTestNotification({ ctx, input, notifier: rotated }))).toBe(
+			`PRECONDITION_FAILED: notification channel ${ch.id} has secrets sealed with a different AUTH_SECRET: re-enter them`
+		);
+		expect(
+			await codeOf(
+				updateNotificationChannel({ ctx, input: { ...input, slack: {} }, vault: rotated.vault })
+			)
+		).toMatch(/^VALIDATION: slack\.webhook_url/);
+		await updateNotificationChannel({
+			ctx,
+			input: { ...input, slack: { webhook_url: `${slack.url}/services/T/B/again` } },
+			vault: rotated.vault
+		});
+		expect(await sendTestNotification({ ctx, input, notifier: rotated })).toEqual({
+			ok: true,
+			status: 200
+		});
+	});
+
+	it('is gated by the provider plan key even for an existing channel', async () => {
+		const ws = await createWorkspace(db, { limits: ALL_CHANNELS });
+		const ch = await create(ctxFor(db, ws), {
+			provider_type: 'sms',
+			sms: { phone_number: '+14155550100' }
+		});
+		const downgraded = ctxFor(db, {
+			...ws,
+			limits: JSON.stringify({ ...ALL_CHANNELS, sms: false })
+		});
+		expect(
+			await codeOf(
+				sendTestNotification({ ctx: downgraded, input: { notificationChannelId: ch.id }, notifier })
+			)
+		).toBe("LIMIT_EXCEEDED: your plan does not include 'sms'");
 	});
 });

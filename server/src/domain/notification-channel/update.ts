@@ -6,6 +6,7 @@ import { ValidationError } from '../errors.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
 import {
+	type ChannelRow,
 	generateSigningSecret,
 	getChannelInWorkspace,
 	openSecrets,
@@ -51,7 +52,8 @@ export async function updateNotificationChannel(args: {
 		let columns: { config: string; secrets: string } | undefined;
 		const given = input[type] as Record<string, unknown> | undefined;
 		if (given || changed) {
-			const previous = changed ? {} : openSecrets(row, vault);
+			// Unreadable secrets (AUTH_SECRET rotated) count as absent: the edit must re-enter them.
+			const previous = changed ? {} : openSecretsOrEmpty(row, vault);
 			const merged = {
 				...(changed ? {} : readConfig(row).block),
 				...previous,
@@ -63,7 +65,7 @@ export async function updateNotificationChannel(args: {
 			})[type] as Record<string, unknown>;
 			const secrets = { ...sensitivePart(type, block) };
 			if (type === 'webhook') {
-				signingSecret = changed ? generateSigningSecret() : undefined;
+				signingSecret = previous.signing_secret ? undefined : generateSigningSecret();
 				secrets.signing_secret = signingSecret ?? previous.signing_secret;
 			}
 			columns = toStoredColumns(type, block, secrets, vault);
@@ -93,6 +95,14 @@ export async function updateNotificationChannel(args: {
 			...(signingSecret ? { signing_secret: signingSecret } : {})
 		};
 	});
+}
+
+function openSecretsOrEmpty(row: ChannelRow, vault: Vault): Record<string, unknown> {
+	try {
+		return openSecrets(row, vault);
+	} catch {
+		return {};
+	}
 }
 
 function withoutSigningSecret(block: Record<string, unknown>): Record<string, unknown> {
