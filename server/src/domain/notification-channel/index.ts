@@ -5,3 +5,4 @@ export { getNotificationChannel } from './get.ts';
 export { listNotificationChannels } from './list.ts';
 export { sendTestNotification } from './send-test.ts';
 export * from './schemas.ts';
+export { listChannelsForMonitor } from './for-monitor.ts';

@@ -13,6 +13,7 @@ import { createMonitor, getMonitor } from '../monitor/index.ts';
 import {
 	createNotificationChannel,
 	getNotificationChannel,
+	listChannelsForMonitor,
 	listNotificationChannels,
 	removeNotificationChannel,
 	sendTestNotification,
@@ -455,5 +456,41 @@ describe('sendTestNotification', () => {
 				sendTestNotification({ ctx: downgraded, input: { notificationChannelId: ch.id }, notifier })
 			)
 		).toBe("LIMIT_EXCEEDED: your plan does not include 'sms'");
+	});
+});
+
+describe('listChannelsForMonitor', () => {
+	it('returns the wired channels with their secrets for delivery, skipping ones the plan disallows', async () => {
+		const ws = await createWorkspace(db, { limits: ALL_CHANNELS });
+		const ctx = ctxFor(db, ws);
+		const [a, b] = [await monitorIn(ctx), await monitorIn(ctx)];
+		const slack = await create(ctx, {
+			name: 'chat',
+			provider_type: 'slack',
+			monitor_ids: [a.id],
+			slack: { webhook_url: SLACK_URL }
+		});
+		const sms = await create(ctx, {
+			provider_type: 'sms',
+			monitor_ids: [a.id, b.id],
+			sms: { phone_number: '+14155550100' }
+		});
+		expect(
+			await listChannelsForMonitor({ db, workspace: ctx.workspace, monitorId: a.id, vault })
+		).toEqual([
+			{ id: slack.id, name: 'chat', providerType: 'slack', settings: { webhook_url: SLACK_URL } },
+			{ id: sms.id, name: '', providerType: 'sms', settings: { phone_number: '+14155550100' } }
+		]);
+		const downgraded = ctxFor(db, {
+			...ws,
+			limits: JSON.stringify({ ...ALL_CHANNELS, sms: false })
+		});
+		expect(
+			await listChannelsForMonitor({ db, workspace: downgraded.workspace, monitorId: b.id, vault })
+		).toEqual([]);
+		const other = await workspace();
+		expect(
+			await listChannelsForMonitor({ db, workspace: other.workspace, monitorId: a.id, vault })
+		).toEqual([]);
 	});
 });
