@@ -3,7 +3,7 @@ import { createDb, type Db } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { createLucia, type AppLucia } from './auth/lucia.ts';
 import { createEmbeddedAnalytics, type AnalyticsStore } from './analytics/index.ts';
-import { createNoopNotifier, type Notifier } from './notify/index.ts';
+import { createNoopNotifier, type SubscriberNotifier } from './notify/index.ts';
 
 // The process-wide services every surface shares. In the all-in-one process main.ts and the
 // SvelteKit apps (which import this package at run time, not bundled) get the same instance.
@@ -13,7 +13,7 @@ export type Upstate = {
 	mailer: Mailer;
 	lucia: AppLucia;
 	analytics: AnalyticsStore;
-	notify: Notifier; // subscriber notifications after publishing (no-op until delivery is built)
+	notify: SubscriberNotifier; // subscriber notifications after publishing (no-op until delivery is built)
 };
 
 export function createUpstate(config: Config = loadConfig()): Upstate {

@@ -53,8 +53,31 @@ const Env = z.object({
 	INGEST_PORT: port(8081),
 	WORKSPACE_DEFAULT_LIMITS: optional,
 	UPSTATE_SERVICES: optional,
-	LOCAL_PROBE_INTERVAL_MS: z.preprocess((v) => v || 30000, z.coerce.number().int().min(100))
+	LOCAL_PROBE_INTERVAL_MS: z.preprocess((v) => v || 30000, z.coerce.number().int().min(100)),
+	NOTIFY_ALLOW_PRIVATE_TARGETS: flag,
+	NOTIFY_BASE_URLS: optional,
+	NOTIFY_TIMEOUT_MS: z.preprocess((v) => v || 10000, z.coerce.number().int().min(100).max(60000)),
+	TELEGRAM_BOT_TOKEN: optional,
+	TWILIO_ACCOUNT_SID: optional,
+	TWILIO_AUTH_TOKEN: optional,
+	TWILIO_FROM: optional,
+	TWILIO_WHATSAPP_FROM: optional
 });
+
+// Vendor API origins; NOTIFY_BASE_URLS overrides any of them (tests point them at 127.0.0.1).
+export const NOTIFY_BASE_URL_DEFAULTS = {
+	pagerduty: 'https://events.pagerduty.com',
+	opsgenie_us: 'https://api.opsgenie.com',
+	opsgenie_eu: 'https://api.eu.opsgenie.com',
+	telegram: 'https://api.telegram.org',
+	twilio: 'https://api.twilio.com',
+	ntfy: 'https://ntfy.sh'
+};
+const NotifyBaseUrls = z
+	.object(
+		Object.fromEntries(Object.keys(NOTIFY_BASE_URL_DEFAULTS).map((k) => [k, z.url().optional()]))
+	)
+	.strict();
 
 export const SERVICES = [
 	'workflows',
@@ -92,6 +115,16 @@ function buildConfig(env: z.infer<typeof Env>) {
 		throw new ConfigError(
 			'AUTH_SECRET is required in production: set it to a random 32-byte base64 value (openssl rand -base64 32).'
 		);
+	}
+	let baseUrls: Record<string, string | undefined> = {};
+	if (env.NOTIFY_BASE_URLS) {
+		try {
+			baseUrls = NotifyBaseUrls.parse(JSON.parse(env.NOTIFY_BASE_URLS));
+		} catch {
+			throw new ConfigError(
+				`NOTIFY_BASE_URLS must be a JSON object of URLs with keys ${Object.keys(NOTIFY_BASE_URL_DEFAULTS).join(', ')}.`
+			);
+		}
 	}
 	let defaultLimits: Record<string, unknown> = {};
 	if (env.WORKSPACE_DEFAULT_LIMITS) {
@@ -149,7 +182,21 @@ function buildConfig(env: z.infer<typeof Env>) {
 			env.CRON_SECRET ?? (isProduction ? undefined : localSecret(dataDir, '.cron-secret')),
 		defaultLimits,
 		services: parseServices(env.UPSTATE_SERVICES),
-		localProbeIntervalMs: env.LOCAL_PROBE_INTERVAL_MS
+		localProbeIntervalMs: env.LOCAL_PROBE_INTERVAL_MS,
+		notify: {
+			allowPrivateTargets: env.NOTIFY_ALLOW_PRIVATE_TARGETS,
+			timeoutMs: env.NOTIFY_TIMEOUT_MS,
+			baseUrls: Object.fromEntries(
+				Object.entries(NOTIFY_BASE_URL_DEFAULTS).map(([k, v]) => [k, baseUrls[k] ?? v])
+			) as Record<keyof typeof NOTIFY_BASE_URL_DEFAULTS, string>,
+			telegramBotToken: env.TELEGRAM_BOT_TOKEN,
+			twilio: {
+				accountSid: env.TWILIO_ACCOUNT_SID,
+				authToken: env.TWILIO_AUTH_TOKEN,
+				from: env.TWILIO_FROM,
+				whatsappFrom: env.TWILIO_WHATSAPP_FROM
+			}
+		}
 	};
 }
 

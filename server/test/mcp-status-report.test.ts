@@ -5,7 +5,7 @@ import type { Upstate } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
 import { createPageComponent } from '../src/domain/page-component/index.ts';
 import { createStatusPage } from '../src/domain/status-page/index.ts';
-import { createNoopNotifier, type Notifier } from '../src/notify/index.ts';
+import { createNoopNotifier, type SubscriberNotifier } from '../src/notify/index.ts';
 import { createTestDb } from './db.ts';
 import { TEAM_LIMITS, createWorkspace, ctxFor } from './factories.ts';
 import { createTestUpstate, issueKey, startApi } from './upstate.ts';
@@ -23,11 +23,11 @@ let otherPageComponentId: number;
 let freePageId: number;
 const sent: string[] = [];
 
-const recording: Notifier = {
+const recording: SubscriberNotifier = {
 	statusReport: async (e) => void sent.push(`report:${e.kind}:${e.updateId}`),
 	maintenance: async (e) => void sent.push(`maintenance:${e.maintenanceId}`)
 };
-const throwing: Notifier = {
+const throwing: SubscriberNotifier = {
 	statusReport: async () => {
 		throw new Error('smtp down');
 	},

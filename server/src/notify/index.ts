@@ -1,39 +1,34 @@
-// The subscriber-notification seam (spec 4.1 rules 2-4). Publishing verbs call it after their
-// transaction commits; whatever it does, it either returns (notified) or throws (not notified).
-// The default does nothing: subscriber delivery plugs in here by replacing `upstate.notify`.
+import type { Upstate } from '../app.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { NotifyConfig } from './types.ts';
+import { createVault, type Vault } from './vault.ts';
 
-export type StatusReportEvent = {
-	kind: 'created' | 'updated' | 'resolved';
-	workspaceId: number;
-	pageId: number;
-	reportId: number;
-	updateId: number;
-	title: string;
-	status: string;
-	message: string;
-	componentIds: number[];
-};
+export { sendToChannel } from './send.ts';
+export { createVault, type Vault } from './vault.ts';
+export { verifyWebhookSignature } from './providers/webhook.ts';
+export type * from './types.ts';
 
-export type MaintenanceEvent = {
-	kind: 'scheduled';
-	workspaceId: number;
-	pageId: number;
-	maintenanceId: number;
-	title: string;
-	message: string;
-	from: string;
-	to: string;
-	componentIds: number[];
-};
+export type Notifier = { vault: Vault; config: NotifyConfig; mailer: Mailer; dashboardUrl: string };
 
-export type Notifier = {
-	statusReport(event: StatusReportEvent): Promise<void>;
-	maintenance(event: MaintenanceEvent): Promise<void>;
-};
+const cache = new WeakMap<Upstate, Notifier>();
 
-export function createNoopNotifier(): Notifier {
-	return {
-		statusReport: async () => {},
-		maintenance: async () => {}
-	};
+// Built from the process services once per Upstate (the vault derives its key from AUTH_SECRET).
+export function notifierFor(upstate: Upstate): Notifier {
+	let notifier = cache.get(upstate);
+	if (!notifier) {
+		notifier = {
+			vault: createVault(upstate.config.authSecret),
+			config: upstate.config.notify,
+			mailer: upstate.mailer,
+			dashboardUrl: upstate.config.urls.dashboard
+		};
+		cache.set(upstate, notifier);
+	}
+	return notifier;
 }
+export {
+	createNoopNotifier,
+	type MaintenanceEvent,
+	type StatusReportEvent,
+	type SubscriberNotifier
+} from './subscribers.ts';

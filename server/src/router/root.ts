@@ -5,6 +5,7 @@ import { invitationRouter } from './invitation.ts';
 import { maintenanceRouter } from './maintenance.ts';
 import { memberRouter } from './member.ts';
 import { monitorRouter } from './monitor.ts';
+import { notificationChannelRouter } from './notification-channel.ts';
 import { pageComponentRouter } from './page-component.ts';
 import { privateLocationRouter } from './private-location.ts';
 import { responseLogRouter } from './response-log.ts';
@@ -24,6 +25,7 @@ export const appRouter = createTRPCRouter({
 	pageComponent: pageComponentRouter,
 	componentGroup: componentGroupRouter,
 	privateLocation: privateLocationRouter,
+	notificationChannel: notificationChannelRouter,
 	responseLog: responseLogRouter,
 	statusReport: statusReportRouter,
 	maintenance: maintenanceRouter

@@ -1,4 +1,4 @@
-import { createNoopNotifier, type Notifier } from '../../notify/index.ts';
+import { createNoopNotifier, type SubscriberNotifier } from '../../notify/index.ts';
 import { writeAudit } from '../audit.ts';
 import { requireScope, type ServiceContext } from '../context.ts';
 import { requireFeature } from '../limits.ts';
@@ -14,7 +14,7 @@ import { CreateMaintenanceInput, type MaintenanceOutput } from './schemas.ts';
 export async function createMaintenance(args: {
 	ctx: ServiceContext;
 	input: CreateMaintenanceInput;
-	notifier?: Notifier;
+	notifier?: SubscriberNotifier;
 }): Promise<MaintenanceOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import type { MaintenanceEvent, Notifier } from '../../notify/index.ts';
+import type { MaintenanceEvent, SubscriberNotifier } from '../../notify/index.ts';
 import { createTestDb } from '../../../test/db.ts';
 import { codeOf } from '../../../test/expect-error.ts';
 import { TEAM_LIMITS, createWorkspace, ctxFor, readKey } from '../../../test/factories.ts';
@@ -36,7 +36,7 @@ const window = { from: '2026-12-01T02:00:00Z', to: '2026-12-01T04:00:00+00:00' }
 
 function recorder(opts: { fail?: boolean } = {}) {
 	const sent: MaintenanceEvent[] = [];
-	const notifier: Notifier = {
+	const notifier: SubscriberNotifier = {
 		statusReport: async () => {},
 		maintenance: async (e) => {
 			if (opts.fail) throw new Error('smtp down');

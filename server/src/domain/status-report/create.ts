@@ -1,4 +1,4 @@
-import { createNoopNotifier, type Notifier } from '../../notify/index.ts';
+import { createNoopNotifier, type SubscriberNotifier } from '../../notify/index.ts';
 import { writeAudit } from '../audit.ts';
 import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
@@ -17,7 +17,7 @@ import { CreateStatusReportInput, type PublishedStatusReportOutput } from './sch
 export async function createStatusReport(args: {
 	ctx: ServiceContext;
 	input: CreateStatusReportInput;
-	notifier?: Notifier;
+	notifier?: SubscriberNotifier;
 }): Promise<PublishedStatusReportOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');

@@ -1,5 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import type { Notifier, StatusReportEvent } from '../../notify/index.ts';
+import type { SubscriberNotifier, StatusReportEvent } from '../../notify/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { NotFoundError } from '../errors.ts';
 import { dispatchAfterCommit } from '../publish.ts';
@@ -92,7 +92,7 @@ export function toReportOutput(row: ReportRow): StatusReportOutput {
 // with notify: false stays unnotified forever) and answer with `notified`.
 export async function publishUpdate(args: {
 	ctx: ServiceContext;
-	notifier: Notifier;
+	notifier: SubscriberNotifier;
 	notify: boolean;
 	kind: StatusReportEvent['kind'];
 	report: StatusReportOutput;

@@ -1,4 +1,4 @@
-import { createNoopNotifier, type Notifier } from '../../notify/index.ts';
+import { createNoopNotifier, type SubscriberNotifier } from '../../notify/index.ts';
 import { writeAudit } from '../audit.ts';
 import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
@@ -16,7 +16,7 @@ import { ResolveStatusReportInput, type PublishedStatusReportOutput } from './sc
 export async function resolveStatusReport(args: {
 	ctx: ServiceContext;
 	input: ResolveStatusReportInput;
-	notifier?: Notifier;
+	notifier?: SubscriberNotifier;
 }): Promise<PublishedStatusReportOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import type { Notifier, StatusReportEvent } from '../../notify/index.ts';
+import type { SubscriberNotifier, StatusReportEvent } from '../../notify/index.ts';
 import { createTestDb } from '../../../test/db.ts';
 import { codeOf } from '../../../test/expect-error.ts';
 import { TEAM_LIMITS, createWorkspace, ctxFor, readKey } from '../../../test/factories.ts';
@@ -40,7 +40,7 @@ async function setup(limits: Record<string, unknown> = WITH_SUBSCRIBERS) {
 // A notifier that records what it was asked to send, or throws.
 function recorder(opts: { fail?: boolean } = {}) {
 	const sent: StatusReportEvent[] = [];
-	const notifier: Notifier = {
+	const notifier: SubscriberNotifier = {
 		statusReport: async (e) => {
 			if (opts.fail) throw new Error('smtp down');
 			sent.push(e);

@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { startFakeVendor } from '../server/test/fake-vendor.ts';
+import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
+
+// Notification channels in the dashboard with JavaScript disabled: create a Slack channel wired
+// to a monitor, send a test to a fake Slack on 127.0.0.1, edit without re-entering the webhook
+// URL (it is kept, and never rendered back), delete.
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let slack: Awaited<ReturnType<typeof startFakeVendor>>;
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+	smtp = await startSmtp();
+	slack = await startFakeVendor(() => ({ status: 200 }));
+	stack = await startStack({
+		SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+		NOTIFY_ALLOW_PRIVATE_TARGETS: 'true',
+		WORKSPACE_DEFAULT_LIMITS: JSON.stringify({ monitors: 5, 'notification-channels': 5 })
+	});
+	browser = await launchBrowser();
+	page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await stack?.stop();
+	await smtp?.close();
+	await slack?.close();
+});
+
+async function waitForMail(to: string) {
+	for (let i = 0; i < 100; i++) {
+		const mail = smtp.mails.find((m) => m.to === to);
+		if (mail) return mail;
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	throw new Error(`no mail to ${to}`);
+}
+
+describe('notifications page without JavaScript', () => {
+	it('creates a Slack channel, sends a test, keeps the secret on edit and deletes it', async () => {
+		onTestFailed(async () => {
+			const text = await page
+				.locator('body')
+				.innerText()
+				.catch(() => '');
+			console.log(`--- at ${page.url()} ---\n${text.slice(0, 2000)}\n${stack.logs.join('')}`);
+		});
+		const email = 'grace@example.test';
+		await page.goto(`${stack.urls.dashboard}/sign-in`);
+		await page.getByLabel('E-mail').fill(email);
+		await page.getByRole('button', { name: 'Send sign-in link' }).click();
+		const link = /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(
+			(await waitForMail(email)).text
+		)?.[0];
+		await page.goto(link as string);
+		await page.waitForURL(/\/monitors/);
+		await page.goto(`${stack.urls.dashboard}/monitors/new`);
+		await page.getByLabel('Name').fill('Checkout');
+		await page.getByLabel('URL').fill('https://example.com/checkout');
+		await page.getByLabel('Frequency').selectOption('10m');
+		await page.getByRole('button', { name: 'Create monitor' }).click();
+		await page.waitForURL(/\/monitors\/\d+/);
+
+		await page.getByRole('link', { name: 'Notifications' }).click();
+		await page.waitForURL(/\/notifications$/);
+		await page.getByLabel('Provider').selectOption('slack');
+		await page.getByRole('button', { name: 'Continue' }).click();
+		await page.waitForURL(/\/notifications\/new\?provider=slack/);
+		await page.getByLabel('Channel name').fill('SRE room');
+		await page.getByLabel('Webhook URL').fill(`${slack.url}/services/T1/B1/sekret-abcd`);
+		await page.getByRole('button', { name: 'Create channel' }).click();
+		await page.waitForURL(/\/notifications\/\d+$/);
+		await page.getByLabel('Checkout').check();
+		await page.getByRole('button', { name: 'Save channel' }).click();
+		await page.getByText('Saved.').waitFor();
+
+		await page.getByRole('button', { name: 'Send test' }).click();
+		await page.getByText('Delivered (status 200)').waitFor();
+		expect(slack.requests.map((r) => [r.method, r.path])).toEqual([
+			['POST', '/services/T1/B1/sekret-abcd']
+		]);
+		expect(JSON.parse(slack.requests[0].body).text).toBe(
+			'Test notification from Upstate (Checkout)'
+		);
+
+		await page.getByLabel('Channel name').fill('SRE');
+		await page.getByRole('button', { name: 'Save channel' }).click();
+		await page.getByText('Saved.').waitFor();
+		expect(await page.content()).not.toContain('sekret');
+		await expect(page.getByLabel('Webhook URL').getAttribute('placeholder')).resolves.toBe(
+			'Saved (…abcd). Leave empty to keep.'
+		);
+		await page.getByRole('button', { name: 'Send test' }).click();
+		await page.getByText('Delivered (status 200)').waitFor();
+		expect(slack.requests.map((r) => r.path)).toEqual([
+			'/services/T1/B1/sekret-abcd',
+			'/services/T1/B1/sekret-abcd'
+		]);
+
+		await page.goto(`${stack.urls.dashboard}/notifications`);
+		await expect(page.getByRole('cell', { name: 'Checkout' }).isVisible()).resolves.toBe(true);
+		await page.getByRole('link', { name: 'SRE' }).click();
+		await page.waitForURL(/\/notifications\/\d+$/);
+		await page.getByRole('button', { name: 'Delete channel' }).click();
+		await page.waitForURL(/\/notifications$/);
+		await page.getByText('No notification channels yet.').waitFor();
+	});
+});

@@ -1,0 +1,58 @@
+import { error, redirect } from '@sveltejs/kit';
+import { providerForm } from '$lib/notification-providers';
+import { channelBlock, monitorIds, safeValues } from '$lib/server/channel-form';
+import { actionError, loadError } from '$lib/server/errors';
+import { id } from '$lib/server/form';
+import type { Actions, PageServerLoad } from './$types';
+
+export const load: PageServerLoad = async ({ locals, params }) => {
+	const [channel, monitors] = await Promise.all([
+		locals.api.notificationChannel.get({ notificationChannelId: id(params.id) }),
+		locals.api.monitor.list({ perPage: 50 })
+	]).catch(loadError);
+	const provider = providerForm(channel.provider_type);
+	if (!provider) error(500, `No form for provider ${channel.provider_type}`);
+	return { channel, provider, monitors: monitors.data };
+};
+
+export const actions: Actions = {
+	save: async ({ locals, params, request }) => {
+		const data = await request.formData();
+		const channel = await locals.api.notificationChannel.get({
+			notificationChannelId: id(params.id)
+		});
+		const provider = providerForm(channel.provider_type);
+		if (!provider) error(500, `No form for provider ${channel.provider_type}`);
+		try {
+			// safe because the router's own schema validates the block
+			await locals.api.notificationChannel.update({
+				notificationChannelId: channel.id,
+				name: String(data.get('name') ?? ''),
+				monitor_ids: monitorIds(data),
+				[provider.type]: channelBlock(data, provider)
+			} as Parameters<typeof locals.api.notificationChannel.update>[0]);
+			return { saved: true };
+		} catch (err) {
+			return actionError(err, safeValues(data, provider));
+		}
+	},
+	test: async ({ locals, params }) => {
+		try {
+			return {
+				tested: await locals.api.notificationChannel.sendTest({
+					notificationChannelId: id(params.id)
+				})
+			};
+		} catch (err) {
+			return actionError(err);
+		}
+	},
+	delete: async ({ locals, params }) => {
+		try {
+			await locals.api.notificationChannel.remove({ notificationChannelId: id(params.id) });
+		} catch (err) {
+			return actionError(err);
+		}
+		redirect(303, '/notifications');
+	}
+};
