@@ -17,16 +17,22 @@ describe('latency chart geometry', () => {
 	});
 
 	it('places points on time and latency, and breaks the line where a bucket is empty', () => {
-		const { max, paths } = latencyPaths(
+		const { max, paths, dots } = latencyPaths(
 			[point(0, 10, 40), point(50, null, null), point(100, 30, 100)],
 			{ width: 200, height: 100, from: 0, to: 100, stepMs: 50 }
 		);
 		expect(max).toBe(100);
 		expect(paths.p99).toBe('M0,60 M200,0');
 		expect(paths.p50).toBe('M0,90 M200,70');
+		expect(dots.p50).toEqual([
+			{ x: 0, y: 90 },
+			{ x: 200, y: 70 }
+		]);
 		const box = { width: 200, height: 100, from: 0, to: 100 };
 		const pts = [point(0, 10, 40), point(50, 20, 60), point(100, 30, 100)];
-		expect(latencyPaths(pts, { ...box, stepMs: 50 }).paths.p50).toBe('M0,90 L100,80 L200,70');
+		const joined = latencyPaths(pts, { ...box, stepMs: 50 });
+		expect(joined.paths.p50).toBe('M0,90 L100,80 L200,70');
+		expect(joined.dots.p50).toEqual([]);
 		// A bucket missing from the rows breaks the line too.
 		expect(latencyPaths([pts[0], pts[2]], { ...box, stepMs: 50 }).paths.p50).toBe('M0,90 M200,70');
 	});
