@@ -18,7 +18,6 @@ import {
 	RESULT_COLUMNS,
 	SERIES_STEP,
 	WINDOWS,
-	WINDOW_NAMES,
 	type Window
 } from '../contract.ts';
 
@@ -133,9 +132,17 @@ const latencyPipe = (w: Window) =>
 		output: LATENCY_COLUMNS
 	});
 
+// The SDK's CLI finds resources by their top-level exports, one constant per pipe.
+export const httpMetrics1d = metricsPipe('1d');
+export const httpMetrics7d = metricsPipe('7d');
+export const httpMetrics14d = metricsPipe('14d');
+export const httpLatency1d = latencyPipe('1d');
+export const httpLatency7d = latencyPipe('7d');
+export const httpLatency14d = latencyPipe('14d');
+
 export const dailyStatus = defineEndpoint(PIPES.dailyStatus, {
 	description: `Counts per monitor and UTC day over ${DAILY_STATUS_DAYS} days (uptime bars).`,
-	params: { monitorIds: p.string() },
+	params: { monitorIds: p.array(p.int64()) },
 	nodes: [
 		node({
 			name: 'days',
@@ -204,8 +211,12 @@ export const tinybirdProject = defineProject({
 	datasources: { checkResult, checkRollupHour },
 	pipes: {
 		checkRollupHourMv,
-		...Object.fromEntries(WINDOW_NAMES.map((w) => [`metrics${w}`, metricsPipe(w)])),
-		...Object.fromEntries(WINDOW_NAMES.map((w) => [`latency${w}`, latencyPipe(w)])),
+		httpMetrics1d,
+		httpMetrics7d,
+		httpMetrics14d,
+		httpLatency1d,
+		httpLatency7d,
+		httpLatency14d,
 		dailyStatus,
 		responseLogs,
 		responseLogCount,
