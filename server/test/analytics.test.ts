@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredResult } from '../src/analytics/index.ts';
 import type { Upstate } from '../src/app.ts';
-import { getMonitorSummary } from '../src/domain/monitor/index.ts';
+import { getMonitorLatency, getMonitorSummary } from '../src/domain/monitor/index.ts';
 import { createMonitor } from '../src/domain/monitor/index.ts';
 import { createTestDb } from './db.ts';
 import { createWorkspace, ctxFor } from './factories.ts';
-import { createTestUpstate, startApi } from './upstate.ts';
+import { createTestUpstate, errorBody, issueKey, startApi } from './upstate.ts';
 
 let upstate: Upstate;
 let api: Awaited<ReturnType<typeof startApi>>;
@@ -281,5 +281,43 @@ describe('every pipe of the contract on the embedded /v0/pipes endpoint', () => 
 			body: { error: "The pipe 'endpoint__daily_status_90d__v1' does not exist" }
 		});
 		expect((await get('toString', 'x=1')).status).toBe(404);
+	});
+});
+
+describe('monitor latency (monitor.latency, REST GET /v1/monitors/{monitorId}/latency)', () => {
+	it('answers per location with ISO timestamps over REST with a read key', async () => {
+		const ws = await upstate.db.workspace.findUniqueOrThrow({ where: { id: ctx.workspace.id } });
+		const key = await issueKey(upstate.db, ws, 'read');
+		const res = await fetch(`${api.url}/v1/monitors/${monitorId}/latency?window=1d&locationId=2`, {
+			headers: { 'x-service-key': key }
+		});
+		expect(res.status).toBe(200);
+		const body = (await res.json()) as {
+			window: string;
+			stepMs: number;
+			locations: Array<{ locationId: number; region: string; points: Array<{ count: number }> }>;
+		};
+		expect(body).toMatchObject({ monitorId, window: '1d', stepMs: 3_600_000 });
+		expect(body.locations).toHaveLength(1);
+		// Location 2 is not one of this workspace's private locations: named by its id.
+		expect(body.locations[0]).toMatchObject({ locationId: 2, region: 'location 2' });
+		expect(body.locations[0].points[0].count).toBe(10);
+		const bad = await fetch(`${api.url}/v1/monitors/${monitorId}/latency?window=30d`, {
+			headers: { 'x-service-key': key }
+		});
+		expect(bad.status).toBe(400);
+	});
+
+	it("returns NOT_FOUND for another workspace's monitor", async () => {
+		const other = ctxFor(upstate.db, await createWorkspace(upstate.db));
+		await expect(
+			getMonitorLatency({ ctx: other, analytics: upstate.analytics, input: { monitorId } })
+		).rejects.toThrow(`monitor ${monitorId} not found`);
+		const ws = await upstate.db.workspace.findUniqueOrThrow({ where: { id: other.workspace.id } });
+		const res = await fetch(`${api.url}/v1/monitors/${monitorId}/latency`, {
+			headers: { 'x-service-key': await issueKey(upstate.db, ws, 'read') }
+		});
+		expect(res.status).toBe(404);
+		expect(await res.json()).toEqual(errorBody.notFound(`monitor ${monitorId} not found`));
 	});
 });
