@@ -92,10 +92,9 @@ describe('probe → ingest → Tinybird answering 403', () => {
 			probe.stop();
 			await new Promise((r) => setTimeout(r, 200)); // let an in-flight check land
 			const logged = errors.mock.calls.map((c) => String(c[0]));
+			const rows = fake.requests.find((r) => r.status === 403)?.body.split('\n').length;
 			expect(logged).toContain(
-				`[analytics] tinybird datasource=check_result rows=${
-					fake.requests.find((r) => r.status === 403)?.body.split('\n').length
-				} unexpected status code: 403`
+				`[analytics] tinybird datasource=check_result rows=${rows} unexpected status code: 403 error="Invalid token for datasource check_result"`
 			);
 			expect(logged.some((l) => l.startsWith('[probe] delivery failed, keeping results'))).toBe(
 				true

@@ -254,6 +254,27 @@ describe('Tinybird backend (ANALYTICS_URL set)', () => {
 		).rejects.toThrow('response log r-mine-01 not found');
 	});
 
+	it("passes on Tinybird's 404 for a wrong token: the pipe does not exist (spec 7.3)", async () => {
+		const wrong = createTestUpstate(upstate.db, {
+			ANALYTICS_URL: fake.url,
+			ANALYTICS_API_KEY: 'p.other-workspace',
+			ANALYTICS_INGEST_TOKEN: 'p.append'
+		});
+		const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+		try {
+			await expect(
+				wrong.analytics.summary({ monitorId, since: Date.now() - 86_400_000 })
+			).rejects.toMatchObject({
+				code: 'INTERNAL',
+				message:
+					"analytics store unavailable (unexpected status code: 404): The pipe 'endpoint__http_metrics_1d__v1' does not exist"
+			});
+			expect(last()).toMatchObject({ authorization: 'Bearer p.other-workspace', status: 404 });
+		} finally {
+			errors.mockRestore();
+		}
+	});
+
 	it('prunes by workspace and time with a delete job', async () => {
 		await upstate.analytics.pruneResults({ workspaceId: 12, before: started });
 		expect(last()).toMatchObject({
@@ -276,11 +297,12 @@ describe('Tinybird backend (ANALYTICS_URL set)', () => {
 		try {
 			await expect(wrong.analytics.insertResults([stored()])).rejects.toMatchObject({
 				code: 'INTERNAL',
-				message: 'analytics store unavailable (unexpected status code: 403)'
+				message:
+					'analytics store unavailable (unexpected status code: 403): Invalid token for datasource check_result'
 			});
 			expect(last()).toMatchObject({ path: '/v0/events', status: 403 });
 			expect(errors.mock.calls.map((c) => String(c[0]))).toContain(
-				'[analytics] tinybird datasource=check_result rows=1 unexpected status code: 403'
+				'[analytics] tinybird datasource=check_result rows=1 unexpected status code: 403 error="Invalid token for datasource check_result"'
 			);
 		} finally {
 			errors.mockRestore();

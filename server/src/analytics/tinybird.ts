@@ -117,17 +117,20 @@ function windowOf(since: number): Window {
 	return WINDOW_NAMES.find((w) => span <= WINDOWS[w] + 60_000) ?? '14d';
 }
 
-// One log line per failure, and an INTERNAL error: the ingest server then does not acknowledge
-// the batch, so the probe keeps the results and sends them again.
+// One log line per failure, and an INTERNAL error carrying Tinybird's own message (e.g. "The
+// pipe '…' does not exist", spec 7.3). On ingest the ingest server then does not acknowledge the
+// batch, so the probe keeps the results and sends them again.
 function unavailable(err: unknown, what: string): ServiceError {
-	const reason =
-		err instanceof TinybirdApiError
-			? `unexpected status code: ${err.statusCode}`
-			: `request failed: ${(err as Error).message}`;
-	console.error(`[analytics] tinybird ${what} ${reason}`);
-	return new ServiceError('INTERNAL', `analytics store unavailable (${reason})`, {
-		cause: `tinybird ${what} ${reason}`
-	});
+	const isHttp = err instanceof TinybirdApiError;
+	const reason = isHttp ? `unexpected status code: ${err.statusCode}` : 'request failed';
+	const detail = isHttp ? (err.response?.error ?? '') : String((err as Error).message);
+	console.error(`[analytics] tinybird ${what} ${reason} error=${JSON.stringify(detail)}`);
+	return new ServiceError(
+		'INTERNAL',
+		`analytics store unavailable (${reason})${detail ? `: ${detail}` : ''}`,
+		// A one-line cause, so the adapters' own log line stays one line.
+		{ cause: `tinybird ${what} ${reason}` }
+	);
 }
 
 // `YYYY-MM-DD HH:MM:SS.sss` in UTC, the DateTime64(3) text the Events API takes.
