@@ -33,14 +33,15 @@ export function createTinybirdAnalytics(config: TinybirdConfig): AnalyticsStore 
 		token: config.apiKey || ' ',
 		fetch: config.fetch
 	});
-	const query = async <C extends Columns>(
+	const query = async <Row>(
 		pipe: string,
-		columns: C,
+		columns: Columns,
 		params: Record<string, string | number | undefined>
-	) => {
+	): Promise<Row[]> => {
 		try {
 			const res = await api.query(pipe, params);
-			return rowSchema(columns).array().parse(res.data);
+			// safe because rowSchema has just parsed every column of the pipe's row (contract.ts)
+			return rowSchema(columns).array().parse(res.data) as Row[];
 		} catch (err) {
 			throw unavailable(err, `pipe=${pipe}`);
 		}
@@ -61,40 +62,49 @@ export function createTinybirdAnalytics(config: TinybirdConfig): AnalyticsStore 
 			return { accepted: rows.length, duplicates: 0 };
 		},
 		async countResults(monitorId) {
-			const [row] = await query(PIPES.responseLogCount, COUNT_COLUMNS, { monitorId, since: 0 });
+			const [row] = await query<Count>(PIPES.responseLogCount, COUNT_COLUMNS, {
+				monitorId,
+				since: 0
+			});
 			return Number(row?.total ?? 0);
 		},
 		async listResults(q) {
 			const [rows, count] = await Promise.all([
-				query(PIPES.responseLogs, RESULT_COLUMNS, q),
-				query(PIPES.responseLogCount, COUNT_COLUMNS, { monitorId: q.monitorId, since: q.since })
+				query<ResultRow>(PIPES.responseLogs, RESULT_COLUMNS, q),
+				query<Count>(PIPES.responseLogCount, COUNT_COLUMNS, {
+					monitorId: q.monitorId,
+					since: q.since
+				})
 			]);
 			return { rows: rows.map(fromResultRow), total: Number(count[0]?.total ?? 0) };
 		},
 		async getResult(resultId) {
-			const [row] = await query(PIPES.responseLog, RESULT_COLUMNS, { resultId });
+			const [row] = await query<ResultRow>(PIPES.responseLog, RESULT_COLUMNS, { resultId });
 			return row ? fromResultRow(row) : null;
 		},
 		async summary(q) {
-			const [row] = await query(PIPES.metrics[windowOf(q.since)], METRICS_COLUMNS, {
+			const pipe = PIPES.metrics[windowOf(q.since)];
+			const [row] = await query<MetricsSummary & { monitorId: number }>(pipe, METRICS_COLUMNS, {
 				monitorId: q.monitorId
 			});
-			const { monitorId: _m, ...summary } = row as MetricsSummary & { monitorId: number };
+			// An aggregate always has one row; none means the pipe is not the contract's.
+			if (!row) throw unavailable(new Error('the pipe returned no row'), `pipe=${pipe}`);
+			const { monitorId: _m, ...summary } = row;
 			return summary;
 		},
 		async dailyStatus(q) {
 			if (q.monitorIds.length === 0) return [];
-			const rows = (await query(PIPES.dailyStatus, DAILY_STATUS_COLUMNS, {
+			const rows = await query<DailyStatus>(PIPES.dailyStatus, DAILY_STATUS_COLUMNS, {
 				monitorIds: q.monitorIds.join(',')
-			})) as DailyStatus[];
+			});
 			const since = new Date(q.since).toISOString().slice(0, 10);
 			return rows.filter((r) => r.day >= since);
 		},
 		async latencySeries(q) {
-			return (await query(PIPES.latency[q.window], LATENCY_COLUMNS, {
+			return query<LatencyPoint>(PIPES.latency[q.window], LATENCY_COLUMNS, {
 				monitorId: q.monitorId,
 				locationId: q.locationId
-			})) as LatencyPoint[];
+			});
 		},
 		// Tinybird deletes asynchronously (a job); the count is not known when this returns.
 		async pruneResults(q) {
@@ -155,10 +165,14 @@ function toEvent(r: StoredResult): Record<string, unknown> {
 	};
 }
 
-function fromResultRow(row: Record<string, unknown>): StoredResult {
+type Count = { total: number };
+// A result as the response-log pipes return it: timing and headers as JSON text.
+type ResultRow = Omit<StoredResult, 'timing' | 'headers'> & { timing: string; headers: string };
+
+function fromResultRow(row: ResultRow): StoredResult {
 	return {
-		...(row as Omit<StoredResult, 'timing' | 'headers'>),
-		timing: JSON.parse(String(row.timing)),
-		headers: JSON.parse(String(row.headers))
+		...row,
+		timing: JSON.parse(row.timing),
+		headers: JSON.parse(row.headers)
 	};
 }
