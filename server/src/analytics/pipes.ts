@@ -18,16 +18,25 @@ import {
 } from './contract.ts';
 import type { AnalyticsStore, StoredResult } from './index.ts';
 
+type Rows = Record<string, unknown>[];
 type Pipe = {
-	params: z.ZodType;
 	columns: Columns;
-	rows: (store: AnalyticsStore, params: never) => Promise<Record<string, unknown>[]>;
+	// Parses the query string with the pipe's params, then reads the rows.
+	run(store: AnalyticsStore, query: unknown): Promise<{ rows: Rows } | { invalid: string }>;
 };
 const pipe = <P extends z.ZodType>(
 	params: P,
 	columns: Columns,
-	rows: (store: AnalyticsStore, params: z.output<P>) => Promise<Record<string, unknown>[]>
-): Pipe => ({ params, columns, rows: rows as Pipe['rows'] });
+	rows: (store: AnalyticsStore, params: z.output<P>) => Promise<Rows>
+): Pipe => ({
+	columns,
+	async run(store, query) {
+		const parsed = params.safeParse(query);
+		if (parsed.success) return { rows: await rows(store, parsed.data) };
+		const issue = parsed.error.issues[0];
+		return { invalid: `${issue.path.join('.') || 'params'}: ${issue.message}` };
+	}
+});
 
 export function toResultRow(r: StoredResult): Record<string, unknown> {
 	return {
@@ -97,15 +106,14 @@ export function createPipesRouter(args: {
 			res.status(404).json({ error: `The pipe '${name}' does not exist` });
 			return;
 		}
-		const params = def.params.safeParse(req.query);
-		if (!params.success) {
-			const issue = params.error.issues[0];
-			res.status(400).json({ error: `${issue.path.join('.') || 'params'}: ${issue.message}` });
-			return;
-		}
 		try {
 			const started = performance.now();
-			const data = await def.rows(args.analytics, params.data as never);
+			const result = await def.run(args.analytics, req.query);
+			if ('invalid' in result) {
+				res.status(400).json({ error: result.invalid });
+				return;
+			}
+			const data = result.rows;
 			res.json({
 				meta: metaOf(def.columns),
 				data,
