@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoredResult } from '../src/analytics/index.ts';
 import type { Upstate } from '../src/app.ts';
@@ -286,6 +288,12 @@ describe('Tinybird backend (ANALYTICS_URL set)', () => {
 		expect(new URLSearchParams(last().body).get('delete_condition')).toBe(
 			`workspace_id = 12 AND started_at < fromUnixTimestamp64Milli(${started})`
 		);
+	});
+
+	it('never generates a local pipe token when Tinybird is selected', () => {
+		const bare = createTestUpstate(upstate.db, { ANALYTICS_URL: fake.url });
+		expect(bare.config.analytics.apiKey).toBeUndefined();
+		expect(existsSync(path.join(bare.config.dataDir, '.analytics-token'))).toBe(false);
 	});
 
 	it('logs "unexpected status code: 403" and fails the write when the ingest token is wrong', async () => {
