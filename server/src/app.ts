@@ -2,8 +2,9 @@ import { loadConfig, type Config } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { createLucia, type AppLucia } from './auth/lucia.ts';
-import { createEmbeddedAnalytics, type AnalyticsStore } from './analytics/index.ts';
 import { createNoopNotifier, type SubscriberNotifier } from './notify/index.ts';
+import { createAnalyticsStore } from './analytics/create.ts';
+import type { AnalyticsStore } from './analytics/index.ts';
 
 // The process-wide services every surface shares. In the all-in-one process main.ts and the
 // SvelteKit apps (which import this package at run time, not bundled) get the same instance.
@@ -24,7 +25,7 @@ export function createUpstate(config: Config = loadConfig()): Upstate {
 		mailer: createMailer(config.mail),
 		// Secure cookies whenever the dashboard is served over https.
 		lucia: createLucia({ db, secure: config.urls.dashboard.startsWith('https:') }),
-		analytics: createEmbeddedAnalytics({ url: config.analytics.embeddedUrl }),
+		analytics: createAnalyticsStore(config.analytics),
 		notify: createNoopNotifier()
 	};
 }

@@ -168,13 +168,14 @@ function buildConfig(env: z.infer<typeof Env>) {
 			smtpUrl: env.SMTP_URL ?? (env.EMAIL_PROVIDER_API_KEY ? providerSmtpUrl(env) : undefined)
 		},
 		analytics: {
-			// Tinybird (ANALYTICS_URL) is not wired yet: results go to the embedded store.
+			// ANALYTICS_URL selects Tinybird (analytics/create.ts); otherwise the embedded store.
 			embeddedUrl: `file:${path.join(dataDir, 'analytics.db')}`,
 			url: env.ANALYTICS_URL,
-			// The embedded store's pipe token: ANALYTICS_API_KEY, or a generated one outside production.
+			// The pipe token: ANALYTICS_API_KEY, or for the embedded store a generated one outside
+			// production (Tinybird's tokens come from Tinybird, never generated here).
 			apiKey:
 				env.ANALYTICS_API_KEY ??
-				(isProduction ? undefined : localSecret(dataDir, '.analytics-token')),
+				(isProduction || env.ANALYTICS_URL ? undefined : localSecret(dataDir, '.analytics-token')),
 			ingestToken: env.ANALYTICS_INGEST_TOKEN
 		},
 		// Outside production the all-in-one process shares a generated secret with itself.

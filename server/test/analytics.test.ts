@@ -2,22 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredResult } from '../src/analytics/index.ts';
 import type { Upstate } from '../src/app.ts';
-import { getMonitorSummary } from '../src/domain/monitor/index.ts';
+import { getMonitorLatency, getMonitorSummary } from '../src/domain/monitor/index.ts';
 import { createMonitor } from '../src/domain/monitor/index.ts';
 import { createTestDb } from './db.ts';
 import { createWorkspace, ctxFor } from './factories.ts';
-import { createTestUpstate, startApi } from './upstate.ts';
+import { createTestUpstate, errorBody, issueKey, startApi } from './upstate.ts';
 
 let upstate: Upstate;
 let api: Awaited<ReturnType<typeof startApi>>;
 let monitorId: number;
 let ctx: ReturnType<typeof ctxFor>;
 
-const result = (latency: number, outcome: StoredResult['outcome'], ago = 1000): StoredResult => ({
+const result = (
+	latency: number,
+	outcome: StoredResult['outcome'],
+	ago = 1000,
+	locationId = 1
+): StoredResult => ({
 	resultId: randomUUID(),
 	workspaceId: 1,
 	monitorId,
-	locationId: 1,
+	locationId,
 	startedAt: Date.now() - ago,
 	latency,
 	outcome,
@@ -132,5 +137,187 @@ describe('daily status (uptime bars)', () => {
 			since: Date.now() - 2 * 86_400_000
 		});
 		expect(recent.reduce((n, d) => n + d.success + d.degraded + d.error, 0)).toBe(stored - 1);
+	});
+});
+
+describe('latency over time per location (from hourly rollups)', () => {
+	it('gives p50-p99 per location and bucket, oldest first, and filters by location', async () => {
+		const hour = 3_600_000;
+		// A second location, two hours back, slower.
+		const base = Math.floor(Date.now() / hour) * hour - 2 * hour;
+		await upstate.analytics.insertResults(
+			Array.from({ length: 10 }, (_, i) => ({
+				...result(200 + i, 'success', 0, 2),
+				startedAt: base + 60_000 * i
+			}))
+		);
+		const all = await upstate.analytics.latencySeries({ monitorId, window: '1d' });
+		expect(all.map((p) => p.bucket)).toEqual([...all.map((p) => p.bucket)].sort((a, b) => a - b));
+		const second = all.filter((p) => p.locationId === 2);
+		expect(second).toHaveLength(1);
+		expect(second[0]).toMatchObject({ monitorId, bucket: base, count: 10 });
+		expect(Math.abs((second[0].p50Latency as number) - 204) / 204).toBeLessThan(0.13);
+		expect(second[0].p99Latency as number).toBeGreaterThanOrEqual(second[0].p50Latency as number);
+		// Errors count nowhere in latency; the 3-day-old result is outside 1d and inside 7d.
+		const first = all.filter((p) => p.locationId === 1);
+		expect(first.reduce((n, p) => n + p.count, 0)).toBe(99 + 1);
+		const only = await upstate.analytics.latencySeries({ monitorId, window: '1d', locationId: 2 });
+		expect(only).toEqual(second);
+		const week = await upstate.analytics.latencySeries({ monitorId, window: '7d' });
+		expect(week.every((p) => p.bucket % (4 * hour) === 0)).toBe(true);
+		expect(week.reduce((n, p) => n + p.count, 0)).toBe(99 + 1 + 10 + 1);
+	});
+});
+
+describe('every pipe of the contract on the embedded /v0/pipes endpoint', () => {
+	type Body = {
+		meta: Array<{ name: string; type: string }>;
+		data: Array<Record<string, unknown>>;
+		rows: number;
+	};
+	const get = async (name: string, query: string, token = 'p.token') => {
+		const res = await fetch(`${api.url}/v0/pipes/${name}.json?${query}`, {
+			headers: { authorization: `Bearer ${token}` }
+		});
+		return { status: res.status, body: (await res.json()) as Body & { error?: string } };
+	};
+
+	it('serves the 1d, 7d and 14d metrics with Tinybird-style meta', async () => {
+		// 99 recent at location 1 (one more 3 days back), 10 at location 2 two hours back.
+		for (const [w, success] of [
+			['1d', 109],
+			['7d', 110],
+			['14d', 110]
+		] as const) {
+			const { status, body } = await get(
+				`endpoint__http_metrics_${w}__v1`,
+				`monitorId=${monitorId}`
+			);
+			expect(status).toBe(200);
+			expect(body.meta.map((m) => m.name)).toEqual([
+				'monitorId',
+				'success',
+				'degraded',
+				'error',
+				'p50Latency',
+				'p75Latency',
+				'p90Latency',
+				'p95Latency',
+				'p99Latency',
+				'lastPingAt'
+			]);
+			expect(body.meta.find((m) => m.name === 'p50Latency')?.type).toBe('Nullable(Float64)');
+			expect(body.data[0]).toMatchObject({ monitorId, success });
+		}
+	});
+
+	it('serves the latency series per window and location', async () => {
+		const { status, body } = await get(
+			'endpoint__http_latency_1d__v1',
+			`monitorId=${monitorId}&locationId=2`
+		);
+		expect(status).toBe(200);
+		expect(body.rows).toBe(1);
+		expect(body.data[0]).toMatchObject({ monitorId, locationId: 2, count: 10 });
+		expect(Object.keys(body.data[0])).toEqual(body.meta.map((m) => m.name));
+		expect((await get('endpoint__http_latency_14d__v1', `monitorId=${monitorId}`)).status).toBe(
+			200
+		);
+	});
+
+	it('serves the 90-day daily status for several monitors', async () => {
+		const { status, body } = await get(
+			'endpoint__daily_status_90d__v1',
+			`monitorIds=${monitorId},999999`
+		);
+		expect(status).toBe(200);
+		const total = body.data.reduce(
+			(n, d) => n + Number(d.success) + Number(d.degraded) + Number(d.error),
+			0
+		);
+		expect(total).toBe(await upstate.analytics.countResults(monitorId));
+		expect(body.meta.map((m) => m.name)).toEqual([
+			'monitorId',
+			'day',
+			'success',
+			'degraded',
+			'error'
+		]);
+	});
+
+	it('serves the response-log list, its count and one log, with JSON text columns', async () => {
+		const since = Date.now() - 86_400_000;
+		const list = await get(
+			'endpoint__response_logs__v1',
+			`monitorId=${monitorId}&since=${since}&limit=5&offset=0`
+		);
+		expect(list.status).toBe(200);
+		expect(list.body.rows).toBe(5);
+		const starts = list.body.data.map((r) => Number(r.startedAt));
+		expect(starts).toEqual([...starts].sort((a, b) => b - a));
+		const count = await get(
+			'endpoint__response_log_count__v1',
+			`monitorId=${monitorId}&since=${since}`
+		);
+		expect(count.body.data).toEqual([{ total: 99 + 1 + 1 + 10 }]);
+		const id = String(list.body.data[0].resultId);
+		const one = await get('endpoint__response_log__v1', `resultId=${id}`);
+		expect(one.body.data).toEqual([list.body.data[0]]);
+		expect(typeof one.body.data[0].timing).toBe('string');
+		expect((await get('endpoint__response_log__v1', 'resultId=nope')).body.rows).toBe(0);
+	});
+
+	it('answers 400 for missing or malformed params and 404 for unknown pipes or tokens', async () => {
+		expect(await get('endpoint__http_latency_1d__v1', '')).toMatchObject({
+			status: 400,
+			body: { error: expect.stringContaining('monitorId') }
+		});
+		expect((await get('endpoint__daily_status_90d__v1', 'monitorIds=1;2')).status).toBe(400);
+		expect(
+			(await get('endpoint__response_logs__v1', `monitorId=${monitorId}&since=0&limit=101`)).status
+		).toBe(400);
+		expect(await get('endpoint__daily_status_90d__v1', 'monitorIds=1', 'wrong')).toEqual({
+			status: 404,
+			body: { error: "The pipe 'endpoint__daily_status_90d__v1' does not exist" }
+		});
+		expect((await get('toString', 'x=1')).status).toBe(404);
+	});
+});
+
+describe('monitor latency (monitor.latency, REST GET /v1/monitors/{monitorId}/latency)', () => {
+	it('answers per location with ISO timestamps over REST with a read key', async () => {
+		const ws = await upstate.db.workspace.findUniqueOrThrow({ where: { id: ctx.workspace.id } });
+		const key = await issueKey(upstate.db, ws, 'read');
+		const res = await fetch(`${api.url}/v1/monitors/${monitorId}/latency?window=1d&locationId=2`, {
+			headers: { 'x-service-key': key }
+		});
+		expect(res.status).toBe(200);
+		const body = (await res.json()) as {
+			window: string;
+			stepMs: number;
+			locations: Array<{ locationId: number; region: string; points: Array<{ count: number }> }>;
+		};
+		expect(body).toMatchObject({ monitorId, window: '1d', stepMs: 3_600_000 });
+		expect(body.locations).toHaveLength(1);
+		// Location 2 is not one of this workspace's private locations: named by its id.
+		expect(body.locations[0]).toMatchObject({ locationId: 2, region: 'location 2' });
+		expect(body.locations[0].points[0].count).toBe(10);
+		const bad = await fetch(`${api.url}/v1/monitors/${monitorId}/latency?window=30d`, {
+			headers: { 'x-service-key': key }
+		});
+		expect(bad.status).toBe(400);
+	});
+
+	it("returns NOT_FOUND for another workspace's monitor", async () => {
+		const other = ctxFor(upstate.db, await createWorkspace(upstate.db));
+		await expect(
+			getMonitorLatency({ ctx: other, analytics: upstate.analytics, input: { monitorId } })
+		).rejects.toThrow(`monitor ${monitorId} not found`);
+		const ws = await upstate.db.workspace.findUniqueOrThrow({ where: { id: other.workspace.id } });
+		const res = await fetch(`${api.url}/v1/monitors/${monitorId}/latency`, {
+			headers: { 'x-service-key': await issueKey(upstate.db, ws, 'read') }
+		});
+		expect(res.status).toBe(404);
+		expect(await res.json()).toEqual(errorBody.notFound(`monitor ${monitorId} not found`));
 	});
 });

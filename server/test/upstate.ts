@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApiServer } from '../src/api.ts';
 import type { Upstate } from '../src/app.ts';
-import { createEmbeddedAnalytics } from '../src/analytics/index.ts';
+import { createAnalyticsStore } from '../src/analytics/create.ts';
 import { createLucia } from '../src/auth/lucia.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
@@ -25,7 +25,7 @@ export function createTestUpstate(db: Db, env: Record<string, string> = {}): Ups
 		db,
 		mailer: createMailer(config.mail),
 		lucia: createLucia({ db, secure: false }),
-		analytics: createEmbeddedAnalytics({ url: config.analytics.embeddedUrl }),
+		analytics: createAnalyticsStore(config.analytics),
 		notify: createNoopNotifier()
 	};
 }

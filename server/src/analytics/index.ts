@@ -1,6 +1,9 @@
 import { createClient, type Client, type Transaction } from '@libsql/client';
 import { ensureDatabaseDir } from '../db/client.ts';
 import { bucketOf, emptyHistogram, histogramPercentile, merge } from './histogram.ts';
+import { latencySeries, type LatencyPoint, type LatencySeriesQuery } from './series.ts';
+
+export type { LatencyPoint, LatencySeriesQuery } from './series.ts';
 
 // The analytics store (DESIGN.md): every check result. This is the embedded backend, its own
 // libSQL file; raw results are keyed by the probe's result id so redelivery adds nothing.
@@ -34,6 +37,8 @@ export type AnalyticsStore = {
 	summary(q: { monitorId: number; since: number }): Promise<MetricsSummary>;
 	// Per-UTC-day counts (uptime bars): only days with results, oldest first.
 	dailyStatus(q: { monitorIds: number[]; since: number }): Promise<DailyStatus[]>;
+	// Latency percentiles per location and time bucket (charts), from the hourly rollups.
+	latencySeries(q: LatencySeriesQuery): Promise<LatencyPoint[]>;
 	pruneResults(q: { workspaceId: number; before: number }): Promise<number>;
 	close(): void;
 };
@@ -51,7 +56,7 @@ export type MetricsSummary = {
 	lastPingAt: number | null;
 };
 
-// Row shape of the `endpoint__daily_status__v1` pipe: one row per monitor and UTC day.
+// Row shape of the `endpoint__daily_status_90d__v1` pipe: one row per monitor and UTC day.
 export type DailyStatus = {
 	monitorId: number;
 	day: string; // YYYY-MM-DD, UTC
@@ -254,6 +259,10 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 				degraded: Number(r.g),
 				error: Number(r.e)
 			}));
+		},
+		async latencySeries(q) {
+			await init();
+			return latencySeries(client, q);
 		},
 		// Raw results go after the plan's data-retention; hourly rollups stay (they are small and
 		// feed the 90-day history).

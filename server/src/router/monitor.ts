@@ -8,7 +8,10 @@ import {
 	createMonitor,
 	getMonitor,
 	getMonitorStatus,
+	getMonitorLatency,
 	getMonitorSummary,
+	MonitorLatencyInput,
+	MonitorLatencyOutput,
 	MonitorSummaryInput,
 	MonitorSummaryOutput,
 	MonitorStatusOutput,
@@ -81,6 +84,21 @@ export const monitorRouter = createTRPCRouter({
 		.output(MonitorSummaryOutput)
 		.query(({ ctx, input }) =>
 			getMonitorSummary({ ctx: ctx.service, analytics: ctx.upstate.analytics, input })
+		),
+	// No MCP tool: the spec's tool list (4.1) has none for latency over time.
+	latency: readProcedure
+		.meta({
+			rest: {
+				method: 'GET',
+				path: '/v1/monitors/{monitorId}/latency',
+				summary: 'p50-p99 latency over time per location, over 1d, 7d or 14d',
+				tags
+			}
+		})
+		.input(MonitorLatencyInput)
+		.output(MonitorLatencyOutput)
+		.query(({ ctx, input }) =>
+			getMonitorLatency({ ctx: ctx.service, analytics: ctx.upstate.analytics, input })
 		),
 	create: writeProcedure
 		.meta({

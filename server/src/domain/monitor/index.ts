@@ -6,3 +6,4 @@ export { listMonitors } from './list.ts';
 export * from './schemas.ts';
 export { getMonitorStatus, MonitorStatusOutput } from './get-status.ts';
 export { getMonitorSummary, MonitorSummaryInput, MonitorSummaryOutput } from './get-summary.ts';
+export { getMonitorLatency, MonitorLatencyInput, MonitorLatencyOutput } from './get-latency.ts';

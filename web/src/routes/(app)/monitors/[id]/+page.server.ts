@@ -4,19 +4,37 @@ import { formValues, id } from '$lib/server/form';
 import { monitorInput } from '$lib/server/monitor-form';
 import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async ({ locals, params }) => {
+const WINDOWS = ['1d', '7d', '14d'] as const;
+const LOGS_PER_PAGE = 20;
+
+// The window (?window=), chart location (?location=) and log page (?offset=) live in the URL, so
+// every switch is a plain link that works without JS.
+export const load: PageServerLoad = async ({ locals, params, url }) => {
 	const monitorId = id(params.id);
-	const [monitor, status] = await Promise.all([
+	const asked = url.searchParams.get('window');
+	const window = WINDOWS.find((w) => w === asked) ?? '1d';
+	const locationId = positive(url.searchParams.get('location'));
+	const offset = positive(url.searchParams.get('offset')) ?? 0;
+	const [monitor, status, summary, latency] = await Promise.all([
 		locals.api.monitor.get({ monitorId }),
-		locals.api.monitor.status({ monitorId })
+		locals.api.monitor.status({ monitorId }),
+		locals.api.monitor.summary({ monitorId, window }),
+		locals.api.monitor.latency({ monitorId, window, locationId })
 	]).catch(loadError);
 	// Response logs are HTTP-only and a plan feature: show them when the plan has them.
 	const logs =
 		monitor.type === 'http'
-			? await locals.api.responseLog.list({ monitorId, limit: 20 }).catch(() => null)
+			? await locals.api.responseLog
+					.list({ monitorId, window, limit: LOGS_PER_PAGE, offset })
+					.catch(() => null)
 			: null;
-	return { monitor, status, logs };
+	return { monitor, status, window, summary, latency, locationId, logs, now: Date.now() };
 };
+
+function positive(v: string | null): number | undefined {
+	const n = Number(v);
+	return v && Number.isInteger(n) && n > 0 ? n : undefined;
+}
 
 export const actions: Actions = {
 	update: async ({ locals, params, request }) => {
