@@ -11,11 +11,12 @@ import { createMonitor } from '../server/src/domain/monitor/index.ts';
 import { createPageComponent } from '../server/src/domain/page-component/index.ts';
 import { createStatusPage } from '../server/src/domain/status-page/index.ts';
 import { createWorkspace, ctxFor, TEAM_LIMITS } from '../server/test/factories.ts';
-import { launchBrowser, startStack, type Stack } from './harness.ts';
+import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
 
 // The status site as readers meet it: the production build behind the all-in-one process,
 // one trusted proxy hop configured, data written straight into its database.
 let stack: Stack;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let browser: Browser;
 let db: Db;
 let analytics: AnalyticsStore;
@@ -24,6 +25,7 @@ const PAID = {
 	...TEAM_LIMITS,
 	'page-components': 50,
 	'password-protection': true,
+	'email-domain-protection': true,
 	'ip-restriction': true,
 	'custom-domain': true,
 	'custom-theme': true,
@@ -32,7 +34,9 @@ const PAID = {
 };
 
 beforeAll(async () => {
+	smtp = await startSmtp();
 	stack = await startStack({
+		SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
 		DATA_DIR: dataDir,
 		UPSTATE_SERVICES: 'status-page',
 		TRUSTED_PROXY_HOPS: '1'
@@ -46,6 +50,7 @@ afterAll(async () => {
 	await browser?.close();
 	await stack?.stop();
 	analytics?.close();
+	await smtp?.close();
 });
 
 // Raw HTTP so the test controls Host, X-Forwarded-For and Accept-Encoding exactly.
@@ -101,6 +106,47 @@ describe('status site', () => {
 		const pass = cookies.find((c) => c.name.startsWith('upstate_page_'));
 		expect(pass).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 		expect(pass?.value).not.toContain('let me in');
+		await context.close();
+	});
+
+	it('email-domain page without JavaScript: ask for a link, open it, continue, read the page', async () => {
+		const ws = await createWorkspace(db, { limits: PAID });
+		const s = slug();
+		await createStatusPage({
+			ctx: ctxFor(db, ws),
+			input: {
+				title: 'Team status',
+				slug: s,
+				access_type: 'email-domain',
+				auth_email_domains: ['acme.test']
+			}
+		});
+		const context = await browser.newContext({ javaScriptEnabled: false });
+		const page = await context.newPage();
+		await page.goto(`${stack.urls.status}/${s}`);
+		await page.getByLabel('E-mail address').fill('eve@evil.test');
+		await page.getByRole('button', { name: 'Send me a link' }).click();
+		await page.getByRole('alert').waitFor();
+		await page.getByLabel('E-mail address').fill('ada@acme.test');
+		await page.getByRole('button', { name: 'Send me a link' }).click();
+		await page.getByText('Check your inbox').waitFor();
+		let link: string | undefined;
+		for (let i = 0; i < 100 && !link; i++) {
+			link = smtp.mails
+				.filter((m) => m.to === 'ada@acme.test')
+				.map((m) => /http:\/\/\S+\/access\?token=[\w-]+/.exec(m.text)?.[0])
+				.find(Boolean);
+			if (!link) await new Promise((r) => setTimeout(r, 100));
+		}
+		expect(link?.startsWith(`${stack.urls.status}/${s}/access?token=`)).toBe(true);
+		expect(smtp.mails.some((m) => m.to === 'eve@evil.test')).toBe(false);
+		// Opening the link uses nothing up (mail scanners follow links); the button does.
+		await page.goto(link as string);
+		await page.goto(link as string);
+		await page.getByRole('button', { name: 'Continue to the status page' }).click();
+		await page.getByRole('status').waitFor();
+		expect(page.url()).toBe(`${stack.urls.status}/${s}`);
+		expect(await page.getByRole('status').innerText()).toBe('All systems operational');
 		await context.close();
 	});
 
