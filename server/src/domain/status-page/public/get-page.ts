@@ -67,8 +67,10 @@ export async function getPublicStatusPage(args: {
 	const [daily, incidents] = await Promise.all([
 		args.deps.analytics.dailyStatus({ monitorIds, since: since.getTime() }),
 		db.incident.findMany({
+			// An incident opened during maintenance is the maintenance, not an outage, on the bar.
 			where: {
 				monitorId: { in: monitorIds },
+				duringMaintenance: false,
 				OR: [{ resolvedAt: null }, { resolvedAt: { gte: since } }]
 			},
 			select: { monitorId: true, startedAt: true, resolvedAt: true }

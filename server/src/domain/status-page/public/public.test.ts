@@ -186,6 +186,16 @@ describe('public status page read', () => {
 		await db.incident.create({
 			data: { workspaceId: ws.id, monitorId: web.id, startedAt: new Date('2026-11-22T08:00:00Z') }
 		});
+		// Flagged as during maintenance: not an outage on the bar.
+		await db.incident.create({
+			data: {
+				workspaceId: ws.id,
+				monitorId: api.id,
+				startedAt: new Date('2026-11-21T08:00:00Z'),
+				resolvedAt: new Date('2026-11-21T09:00:00Z'),
+				duringMaintenance: true
+			}
+		});
 		// Docs: an open report whose latest update says partial outage; Mail: maintenance now.
 		await addReport(ws, p.id, {
 			title: 'Docs are slow',
