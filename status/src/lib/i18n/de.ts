@@ -28,6 +28,7 @@ export const de: Messages = {
 	upcoming: 'Geplant',
 	history: 'Störungsverlauf',
 	noHistory: 'Keine Störungen gemeldet.',
+	components: 'Komponenten',
 	noComponents: 'Noch keine Komponenten.',
 	affects: 'Betrifft',
 	viewReport: 'Details',
@@ -41,7 +42,6 @@ export const de: Messages = {
 	contact: 'Kontakt',
 	language: 'Sprache',
 	poweredBy: 'Bereitgestellt mit Upstate',
-	timesIn: 'Zeiten in UTC',
 	gate: {
 		passwordTitle: 'Diese Seite ist geschützt',
 		passwordLabel: 'Passwort',

@@ -27,6 +27,7 @@ export const en = {
 	upcoming: 'Scheduled',
 	history: 'Incident history',
 	noHistory: 'No incidents reported.',
+	components: 'Components',
 	noComponents: 'No components yet.',
 	affects: 'Affects',
 	viewReport: 'Details',
@@ -40,7 +41,6 @@ export const en = {
 	contact: 'Contact',
 	language: 'Language',
 	poweredBy: 'Powered by Upstate',
-	timesIn: 'Times in UTC',
 	gate: {
 		passwordTitle: 'This page is protected',
 		passwordLabel: 'Password',

@@ -28,6 +28,7 @@ export const es: Messages = {
 	upcoming: 'Programado',
 	history: 'Historial de incidentes',
 	noHistory: 'No se han reportado incidentes.',
+	components: 'Componentes',
 	noComponents: 'Aún no hay componentes.',
 	affects: 'Afecta a',
 	viewReport: 'Detalles',
@@ -41,7 +42,6 @@ export const es: Messages = {
 	contact: 'Contacto',
 	language: 'Idioma',
 	poweredBy: 'Con la tecnología de Upstate',
-	timesIn: 'Horas en UTC',
 	gate: {
 		passwordTitle: 'Esta página está protegida',
 		passwordLabel: 'Contraseña',

@@ -28,6 +28,7 @@ export const fr: Messages = {
 	upcoming: 'Planifiée',
 	history: 'Historique des incidents',
 	noHistory: 'Aucun incident signalé.',
+	components: 'Composants',
 	noComponents: 'Aucun composant pour le moment.',
 	affects: 'Concerne',
 	viewReport: 'Détails',
@@ -41,7 +42,6 @@ export const fr: Messages = {
 	contact: 'Contact',
 	language: 'Langue',
 	poweredBy: 'Propulsé par Upstate',
-	timesIn: 'Heures en UTC',
 	gate: {
 		passwordTitle: 'Cette page est protégée',
 		passwordLabel: 'Mot de passe',

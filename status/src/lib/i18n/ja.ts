@@ -28,6 +28,7 @@ export const ja: Messages = {
 	upcoming: '予定',
 	history: '障害履歴',
 	noHistory: '報告された障害はありません。',
+	components: 'コンポーネント',
 	noComponents: 'コンポーネントはまだありません。',
 	affects: '対象',
 	viewReport: '詳細',
@@ -41,7 +42,6 @@ export const ja: Messages = {
 	contact: 'お問い合わせ',
 	language: '言語',
 	poweredBy: 'Powered by Upstate',
-	timesIn: '時刻は UTC',
 	gate: {
 		passwordTitle: 'このページは保護されています',
 		passwordLabel: 'パスワード',
