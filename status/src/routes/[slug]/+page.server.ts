@@ -16,11 +16,13 @@ export const load: PageServerLoad = async (event) => {
 };
 
 export const actions: Actions = {
-	unlock: async ({ locals, params, request, cookies, url }) => {
+	unlock: async (event) => {
+		const { locals, params, request, cookies, url } = event;
 		const form = await request.formData();
 		try {
 			const { cookie } = await locals.api.statusPage.unlock({
 				page: pageLocator(params.slug),
+				reader: readerFacts(event),
 				password: String(form.get('password') ?? '')
 			});
 			setGrantCookie(cookies, url, cookie);

@@ -394,11 +394,16 @@ describe('access gate', () => {
 		expect(await read(null)).toMatchObject({ access: 'password', page: null });
 		expect((await read(null)).head.allow_index).toBe(false);
 		expect(
-			await codeOf(unlockStatusPage({ deps, input: { page: { slug: p.slug }, password: 'nope' } }))
+			await codeOf(
+				unlockStatusPage({
+					deps,
+					input: { page: { slug: p.slug }, reader: anon, password: 'nope' }
+				})
+			)
 		).toBe('UNAUTHORIZED: wrong password');
 		const { cookie } = await unlockStatusPage({
 			deps,
-			input: { page: { slug: p.slug }, password: 'open sesame' }
+			input: { page: { slug: p.slug }, reader: anon, password: 'open sesame' }
 		});
 		expect(cookie.name).toBe(`upstate_page_${p.id}`);
 		expect(cookie.value).not.toContain('sesame');
@@ -430,6 +435,34 @@ describe('access gate', () => {
 		expect(
 			(await listPublicHistory({ deps, input: { page: { slug: p.slug }, reader: anon } })).months
 		).toBeNull();
+	});
+
+	it('password: ten wrong guesses from one client close the form for that client only', async () => {
+		const ws = await createWorkspace(db, { limits: PAID });
+		const p = await createStatusPage({
+			ctx: ctxFor(db, ws),
+			input: { title: 'Guarded', slug: slug(), access_type: 'password', password: 'right' }
+		});
+		const attacker: ReaderFacts = { socketAddress: '198.51.100.1' };
+		const unlock = (reader: ReaderFacts, password: string) =>
+			unlockStatusPage({ deps, input: { page: { slug: p.slug }, reader, password } });
+		for (let i = 0; i < 10; i++) {
+			expect(await codeOf(unlock(attacker, `guess-${i}`))).toBe('UNAUTHORIZED: wrong password');
+		}
+		expect(await codeOf(unlock(attacker, 'right'))).toBe(
+			'LIMIT_EXCEEDED: too many wrong passwords: try again in 15 minutes'
+		);
+		expect((await unlock({ socketAddress: '198.51.100.2' }, 'right')).cookie.value).toBeTruthy();
+		// The window slides: 15 minutes later the client may try again.
+		const later = { ...deps, now: () => new Date(NOW.getTime() + 16 * 60 * 1000) };
+		expect(
+			(
+				await unlockStatusPage({
+					deps: later,
+					input: { page: { slug: p.slug }, reader: attacker, password: 'right' }
+				})
+			).cookie.value
+		).toBeTruthy();
 	});
 
 	it('a page set to password stays gated after the plan loses password-protection', async () => {

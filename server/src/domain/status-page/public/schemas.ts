@@ -138,7 +138,11 @@ export const PublicHistoryOutput = z.object({
 });
 export type PublicHistoryOutput = z.infer<typeof PublicHistoryOutput>;
 
-export const UnlockInput = z.object({ page: PageLocator, password: z.string().min(1).max(256) });
+export const UnlockInput = z.object({
+	page: PageLocator,
+	reader: ReaderFacts,
+	password: z.string().min(1).max(256)
+});
 export type UnlockInput = z.input<typeof UnlockInput>;
 
 export const RequestAccessInput = z.object({ page: PageLocator, email: z.email().max(320) });
