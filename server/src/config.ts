@@ -53,6 +53,7 @@ const Env = z.object({
 	INGEST_PORT: port(8081),
 	WORKSPACE_DEFAULT_LIMITS: optional,
 	UPSTATE_SERVICES: optional,
+	TRUSTED_PROXY_HOPS: z.preprocess((v) => v || 0, z.coerce.number().int().min(0).max(10)),
 	LOCAL_PROBE_INTERVAL_MS: z.preprocess((v) => v || 30000, z.coerce.number().int().min(100)),
 	NOTIFY_ALLOW_PRIVATE_TARGETS: flag,
 	NOTIFY_BASE_URLS: optional,
@@ -181,6 +182,9 @@ function buildConfig(env: z.infer<typeof Env>) {
 		// Outside production the all-in-one process shares a generated secret with itself.
 		cronSecret:
 			env.CRON_SECRET ?? (isProduction ? undefined : localSecret(dataDir, '.cron-secret')),
+		// Reverse proxies in front of the status site that append to X-Forwarded-For (0 = none:
+		// the socket address is the client). Status-page ip-restriction reads this.
+		trustedProxyHops: env.TRUSTED_PROXY_HOPS,
 		defaultLimits,
 		services: parseServices(env.UPSTATE_SERVICES),
 		localProbeIntervalMs: env.LOCAL_PROBE_INTERVAL_MS,

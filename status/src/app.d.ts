@@ -4,6 +4,7 @@ declare global {
 	namespace App {
 		interface Locals {
 			api: ReturnType<typeof createCaller>;
+			lang: string; // the page's reader locale, for <html lang>
 		}
 	}
 }

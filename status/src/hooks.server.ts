@@ -8,4 +8,36 @@ const api: Handle = async ({ event, resolve }) => {
 	return resolve(event);
 };
 
-export const handle = sequence(api);
+// <html lang> follows the locale a page's load picked (English elsewhere).
+const lang: Handle = async ({ event, resolve }) => {
+	event.locals.lang = 'en';
+	return resolve(event, {
+		transformPageChunk: ({ html }) => html.replace('%upstate.lang%', event.locals.lang)
+	});
+};
+
+// Status pages are read on phones on bad networks during outages: HTML goes out gzipped
+// (a 20-component page with 90-day bars is mostly repetitive markup).
+const compress: Handle = async ({ event, resolve }) => {
+	const response = await resolve(event);
+	const accepts = event.request.headers.get('accept-encoding') ?? '';
+	const isHtml = response.headers.get('content-type')?.startsWith('text/html');
+	if (
+		!response.body ||
+		!isHtml ||
+		!accepts.includes('gzip') ||
+		response.headers.has('content-encoding')
+	)
+		return response;
+	const headers = new Headers(response.headers);
+	headers.set('content-encoding', 'gzip');
+	headers.delete('content-length');
+	headers.append('vary', 'Accept-Encoding');
+	return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
+		status: response.status,
+		statusText: response.statusText,
+		headers
+	});
+};
+
+export const handle = sequence(compress, api, lang);

@@ -1,23 +1,53 @@
+import { z } from 'zod';
 import {
 	CreateStatusPageInput,
-	GetPublicStatusPageInput,
+	GetPublicPageInput,
+	GetPublicReportInput,
+	GrantOutput,
 	ListStatusPagesInput,
 	PageIdInput,
-	PublicStatusPageOutput,
+	PublicHistoryOutput,
+	PublicPageOutput,
+	PublicReportOutput,
+	RequestAccessInput,
 	StatusPageListOutput,
 	StatusPageOutput,
+	UnlockInput,
 	UpdateStatusPageInput,
+	VerifyAccessInput,
 	createStatusPage,
+	getPublicReport,
 	getPublicStatusPage,
 	getStatusPage,
+	listPublicHistory,
 	listStatusPages,
 	removeStatusPage,
-	updateStatusPage
+	requestStatusPageAccess,
+	resolveCustomDomain,
+	unlockStatusPage,
+	updateStatusPage,
+	verifyStatusPageAccess,
+	type PublicDeps
 } from '../domain/status-page/index.ts';
 import { DeletedOutput } from './shared.ts';
-import { createTRPCRouter, publicProcedure, readProcedure, writeProcedure } from './trpc.ts';
+import {
+	createTRPCRouter,
+	publicProcedure,
+	readProcedure,
+	writeProcedure,
+	type TrpcContext
+} from './trpc.ts';
 
 const tags = ['status pages'];
+
+const publicDeps = (ctx: TrpcContext): PublicDeps => ({
+	db: ctx.db,
+	analytics: ctx.upstate.analytics,
+	mailer: ctx.upstate.mailer,
+	secret: ctx.upstate.config.authSecret,
+	trustedProxyHops: ctx.upstate.config.trustedProxyHops,
+	statusPageUrl: ctx.upstate.config.urls.statusPage
+});
 
 export const statusPageRouter = createTRPCRouter({
 	list: readProcedure
@@ -76,9 +106,36 @@ export const statusPageRouter = createTRPCRouter({
 		.input(PageIdInput)
 		.output(DeletedOutput)
 		.mutation(({ ctx, input }) => removeStatusPage({ ctx: ctx.service, input })),
-	// The status site's in-process read; never exposed over HTTP (STYLE 34).
+	// The status site's in-process reads and access steps; never exposed over HTTP (STYLE 34).
+	// Each verb applies the page's access gate itself.
 	getPublic: publicProcedure
-		.input(GetPublicStatusPageInput)
-		.output(PublicStatusPageOutput)
-		.query(({ ctx, input }) => getPublicStatusPage({ db: ctx.db, input }))
+		.input(GetPublicPageInput)
+		.output(PublicPageOutput)
+		.query(({ ctx, input }) => getPublicStatusPage({ deps: publicDeps(ctx), input })),
+	getPublicReport: publicProcedure
+		.input(GetPublicReportInput)
+		.output(PublicReportOutput)
+		.query(({ ctx, input }) => getPublicReport({ deps: publicDeps(ctx), input })),
+	getPublicHistory: publicProcedure
+		.input(GetPublicPageInput)
+		.output(PublicHistoryOutput)
+		.query(({ ctx, input }) => listPublicHistory({ deps: publicDeps(ctx), input })),
+	resolveDomain: publicProcedure
+		.input(z.object({ host: z.string().max(300) }))
+		.output(z.object({ slug: z.string().nullable() }))
+		.query(async ({ ctx, input }) => ({
+			slug: await resolveCustomDomain({ db: ctx.db, host: input.host })
+		})),
+	unlock: publicProcedure
+		.input(UnlockInput)
+		.output(GrantOutput)
+		.mutation(({ ctx, input }) => unlockStatusPage({ deps: publicDeps(ctx), input })),
+	requestAccess: publicProcedure
+		.input(RequestAccessInput)
+		.output(z.object({ sent: z.literal(true) }))
+		.mutation(({ ctx, input }) => requestStatusPageAccess({ deps: publicDeps(ctx), input })),
+	verifyAccess: publicProcedure
+		.input(VerifyAccessInput)
+		.output(GrantOutput)
+		.mutation(({ ctx, input }) => verifyStatusPageAccess({ deps: publicDeps(ctx), input }))
 });

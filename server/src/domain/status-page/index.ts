@@ -3,10 +3,6 @@ export { updateStatusPage } from './update.ts';
 export { removeStatusPage } from './remove.ts';
 export { getStatusPage } from './get.ts';
 export { listStatusPages } from './list.ts';
-export {
-	getPublicStatusPage,
-	GetPublicStatusPageInput,
-	PublicStatusPageOutput
-} from './get-public.ts';
+export * from './public/index.ts';
 export { verifyPassword } from './internal.ts';
 export * from './schemas.ts';

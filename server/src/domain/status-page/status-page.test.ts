@@ -3,11 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { createTestDb } from '../../../test/db.ts';
 import { codeOf } from '../../../test/expect-error.ts';
 import { createWorkspace, ctxFor, readKey } from '../../../test/factories.ts';
-import { createPageComponent } from '../page-component/index.ts';
-import { createMonitor } from '../monitor/index.ts';
 import {
 	createStatusPage,
-	getPublicStatusPage,
 	getStatusPage,
 	listStatusPages,
 	removeStatusPage,
@@ -161,32 +158,5 @@ describe('status page service', () => {
 		).toMatch(/^VALIDATION: homepage_url/);
 		expect((await getStatusPage({ ctx, input: { pageId: p.id } })).title).toBe('Acme status');
 		expect(await db.auditLog.count({ where: { workspaceId: ws.id } })).toBe(1);
-	});
-
-	it('reads the public page by slug with components in order and no secrets', async () => {
-		const ws = await createWorkspace(db);
-		const ctx = ctxFor(db, ws);
-		const p = await createStatusPage({ ctx, input: page() });
-		const m = await createMonitor({
-			ctx,
-			input: { type: 'http', name: 'API', periodicity: '1m', url: 'https://e.com' }
-		});
-		await createPageComponent({
-			ctx,
-			input: { pageId: p.id, type: 'static', name: 'Docs', order: 2 }
-		});
-		await createPageComponent({
-			ctx,
-			input: { pageId: p.id, type: 'monitor', monitor_id: m.id, order: 1 }
-		});
-		const pub = await getPublicStatusPage({ db, input: { slug: p.slug } });
-		expect(pub.sections.map((s) => (s.kind === 'component' ? s.component.name : s.name))).toEqual([
-			'API',
-			'Docs'
-		]);
-		expect(JSON.stringify(pub)).not.toMatch(/workspace|password/i);
-		expect(await codeOf(getPublicStatusPage({ db, input: { slug: 'no-such-page-x' } }))).toBe(
-			'NOT_FOUND: status page no-such-page-x not found'
-		);
 	});
 });

@@ -1,16 +1,46 @@
-import { error } from '@sveltejs/kit';
-import { toServiceError } from '@upstate/server';
-import type { PageServerLoad } from './$types';
+import { error, redirect } from '@sveltejs/kit';
+import { messagesFor } from '$lib/i18n/index.ts';
+import { formError, loadError } from '$lib/server/errors.ts';
+import { setGrantCookie } from '$lib/server/grant-cookie.ts';
+import { pageLocator, presentPage, readerFacts, safeNext } from '$lib/server/reader.ts';
+import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async ({ locals, params, setHeaders }) => {
-	try {
-		const page = await locals.api.statusPage.getPublic({ slug: params.slug });
-		// Access control for non-public pages arrives with the status-site work; refuse until then.
-		if (page.access_type !== 'public') error(403, 'This status page is not public.');
-		if (!page.allow_index) setHeaders({ 'x-robots-tag': 'noindex' });
-		return { page };
-	} catch (err) {
-		if (toServiceError(err).code === 'NOT_FOUND') error(404, 'No status page here.');
-		throw err;
+export const load: PageServerLoad = async (event) => {
+	const { locals, params } = event;
+	const data = await locals.api.statusPage
+		.getPublic({ page: pageLocator(params.slug), reader: readerFacts(event) })
+		.catch(loadError);
+	const { locale } = presentPage(event, data.head);
+	if (data.access === 'ip-denied') error(403, messagesFor(locale).gate.ipDenied);
+	return { ...data, locale };
+};
+
+export const actions: Actions = {
+	unlock: async (event) => {
+		const { locals, params, request, cookies, url } = event;
+		const form = await request.formData();
+		try {
+			const { cookie } = await locals.api.statusPage.unlock({
+				page: pageLocator(params.slug),
+				reader: readerFacts(event),
+				password: String(form.get('password') ?? '')
+			});
+			setGrantCookie(cookies, url, cookie);
+		} catch (err) {
+			return formError(err);
+		}
+		redirect(303, safeNext(form.get('next'), url.pathname));
+	},
+	requestLink: async ({ locals, params, request }) => {
+		const form = await request.formData();
+		try {
+			await locals.api.statusPage.requestAccess({
+				page: pageLocator(params.slug),
+				email: String(form.get('email') ?? '')
+			});
+		} catch (err) {
+			return formError(err);
+		}
+		return { sent: true };
 	}
 };

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { clientAddress, isInRanges } from './client-address.ts';
+
+describe('clientAddress', () => {
+	it('uses the socket address when no proxy is trusted, ignoring the header', () => {
+		expect(
+			clientAddress({
+				socketAddress: '::ffff:203.0.113.9',
+				forwardedFor: '10.0.0.1',
+				trustedProxyHops: 0
+			})
+		).toBe('203.0.113.9');
+	});
+	it('takes the entry appended by the nearest trusted proxy, never the left-most', () => {
+		const forwardedFor = '10.0.0.1, 198.51.100.7';
+		expect(clientAddress({ socketAddress: '127.0.0.1', forwardedFor, trustedProxyHops: 1 })).toBe(
+			'198.51.100.7'
+		);
+		expect(clientAddress({ socketAddress: '127.0.0.1', forwardedFor, trustedProxyHops: 2 })).toBe(
+			'10.0.0.1'
+		);
+	});
+	it('returns null when the header has fewer entries than trusted proxies', () => {
+		expect(
+			clientAddress({ socketAddress: '127.0.0.1', forwardedFor: null, trustedProxyHops: 1 })
+		).toBeNull();
+	});
+});
+
+describe('isInRanges', () => {
+	it('matches IPv4 CIDRs and nothing else', () => {
+		expect(isInRanges('10.1.2.3', '192.168.0.0/16, 10.0.0.0/8')).toBe(true);
+		expect(isInRanges('11.1.2.3', '10.0.0.0/8')).toBe(false);
+		expect(isInRanges('203.0.113.9', '203.0.113.9/32')).toBe(true);
+		expect(isInRanges('1.2.3.4', '0.0.0.0/0')).toBe(true);
+		expect(isInRanges('::1', '0.0.0.0/0')).toBe(false);
+		expect(isInRanges(null, '0.0.0.0/0')).toBe(false);
+	});
+});

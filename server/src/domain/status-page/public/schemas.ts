@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { IMPACTS } from './component-state.ts';
+
+// The status site's public read side. Inputs carry the request facts the access gate needs;
+// outputs carry only what a reader may see (no workspace, no secrets).
+export const PageLocator = z.union([
+	z.object({ slug: z.string().min(1).max(256) }),
+	z.object({ domain: z.string().min(1).max(253) })
+]);
+export type PageLocator = z.infer<typeof PageLocator>;
+
+// What the transport knows about the reader: the socket peer, the raw X-Forwarded-For header
+// and the pass cookies it sent (`upstate_page_*` values). The verb decides what to trust.
+export const ReaderFacts = z.object({
+	socketAddress: z.string().max(100),
+	forwardedFor: z.string().max(4096).nullable().default(null),
+	grants: z.array(z.string().max(512)).max(20).default([])
+});
+export type ReaderFacts = z.input<typeof ReaderFacts>;
+
+export const ACCESS_DECISIONS = ['granted', 'password', 'email-domain', 'ip-denied'] as const;
+export type AccessDecision = (typeof ACCESS_DECISIONS)[number];
+
+const STATES = [...IMPACTS, 'under_maintenance', 'unknown'] as const;
+
+export const PublicHead = z.object({
+	id: z.number(),
+	title: z.string(),
+	slug: z.string(),
+	icon: z.string().nullable(),
+	base: z.string(), // path prefix of the page's links: `/<slug>`, or '' on its custom domain
+	allow_index: z.boolean(),
+	default_locale: z.string(),
+	locales: z.array(z.string()),
+	theme: z.object({
+		light: z.record(z.string(), z.string()),
+		dark: z.record(z.string(), z.string())
+	}),
+	white_label: z.boolean()
+});
+export type PublicHead = z.infer<typeof PublicHead>;
+
+export const UptimeDayOutput = z.object({
+	day: z.string(),
+	uptime: z.number().nullable(),
+	checks: z.number(),
+	failed: z.number(),
+	color: z.enum(['operational', 'degraded', 'partial', 'major', 'maintenance', 'empty']),
+	reports: z.array(z.object({ id: z.number(), title: z.string() })),
+	maintenances: z.array(z.object({ id: z.number(), title: z.string() }))
+});
+
+export const PublicComponent = z.object({
+	id: z.number(),
+	name: z.string(),
+	description: z.string(),
+	type: z.enum(['monitor', 'static']),
+	state: z.enum(STATES),
+	uptime: z.array(UptimeDayOutput).nullable() // monitor components only
+});
+export type PublicComponent = z.infer<typeof PublicComponent>;
+
+export const PublicSection = z.discriminatedUnion('kind', [
+	z.object({ kind: z.literal('component'), component: PublicComponent }),
+	z.object({
+		kind: z.literal('group'),
+		id: z.number(),
+		name: z.string(),
+		state: z.enum(STATES),
+		components: z.array(PublicComponent)
+	})
+]);
+export type PublicSection = z.infer<typeof PublicSection>;
+
+export const PublicReport = z.object({
+	id: z.number(),
+	title: z.string(),
+	status: z.string(),
+	created_at: z.string(),
+	resolved_at: z.string().nullable(),
+	components: z.array(z.string()),
+	// Newest first.
+	updates: z.array(
+		z.object({ id: z.number(), status: z.string(), message: z.string(), date: z.string() })
+	)
+});
+export type PublicReport = z.infer<typeof PublicReport>;
+
+export const PublicMaintenance = z.object({
+	id: z.number(),
+	title: z.string(),
+	message: z.string(),
+	from: z.string(),
+	to: z.string(),
+	in_progress: z.boolean(),
+	components: z.array(z.string())
+});
+export type PublicMaintenance = z.infer<typeof PublicMaintenance>;
+
+export const PublicPageBody = z.object({
+	description: z.string(),
+	homepage_url: z.string().nullable(),
+	contact_url: z.string().nullable(),
+	banner: z.enum(['operational', ...IMPACTS.slice(1), 'under_maintenance']),
+	sections: z.array(PublicSection),
+	active_reports: z.array(PublicReport),
+	maintenances: z.array(PublicMaintenance) // in progress and upcoming, soonest first
+});
+export type PublicPageBody = z.infer<typeof PublicPageBody>;
+
+export const GetPublicPageInput = z.object({ page: PageLocator, reader: ReaderFacts });
+export type GetPublicPageInput = z.input<typeof GetPublicPageInput>;
+
+export const PublicPageOutput = z.object({
+	access: z.enum(ACCESS_DECISIONS),
+	head: PublicHead,
+	page: PublicPageBody.nullable() // null unless access is granted
+});
+export type PublicPageOutput = z.infer<typeof PublicPageOutput>;
+
+export const GetPublicReportInput = GetPublicPageInput.extend({
+	reportId: z.number().int().positive()
+});
+export type GetPublicReportInput = z.input<typeof GetPublicReportInput>;
+
+export const PublicReportOutput = z.object({
+	access: z.enum(ACCESS_DECISIONS),
+	head: PublicHead,
+	report: PublicReport.nullable()
+});
+export type PublicReportOutput = z.infer<typeof PublicReportOutput>;
+
+export const PublicHistoryOutput = z.object({
+	access: z.enum(ACCESS_DECISIONS),
+	head: PublicHead,
+	// Resolved and open reports by month (YYYY-MM), newest month first; null unless granted.
+	months: z.array(z.object({ month: z.string(), reports: z.array(PublicReport) })).nullable()
+});
+export type PublicHistoryOutput = z.infer<typeof PublicHistoryOutput>;
+
+export const UnlockInput = z.object({
+	page: PageLocator,
+	reader: ReaderFacts,
+	password: z.string().min(1).max(256)
+});
+export type UnlockInput = z.input<typeof UnlockInput>;
+
+export const RequestAccessInput = z.object({ page: PageLocator, email: z.email().max(320) });
+export type RequestAccessInput = z.input<typeof RequestAccessInput>;
+
+export const VerifyAccessInput = z.object({
+	page: PageLocator,
+	token: z.string().min(10).max(200)
+});
+export type VerifyAccessInput = z.input<typeof VerifyAccessInput>;
+
+export const GrantOutput = z.object({
+	cookie: z.object({ name: z.string(), value: z.string(), maxAge: z.number() })
+});
+export type GrantOutput = z.infer<typeof GrantOutput>;
