@@ -19,7 +19,7 @@ function secretMatches(given: string | undefined, expected: string | undefined):
 	return a.length === b.length && timingSafeEqual(a, b);
 }
 
-// Every route here is called by the ingest server or a cron caller with
+// Every route but /healthz is called by the ingest server or a cron caller with
 // `Authorization: <CRON_SECRET>` (bare value, no scheme); anything else is refused before it acts.
 function requireCronSecret(upstate: Upstate): express.RequestHandler {
 	return (req, res, next) => {

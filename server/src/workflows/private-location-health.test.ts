@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import cron from 'node-cron';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSmtp } from '../../../e2e/harness.ts';
 import type { Upstate } from '../app.ts';
-import type { Db } from '../db/client.ts';
+import { createDb, type Db } from '../db/client.ts';
 import { createPrivateLocation } from '../domain/private-location/index.ts';
 import { createTestDb } from '../../test/db.ts';
 import { createUser, createWorkspace, ctxFor } from '../../test/factories.ts';
@@ -139,7 +140,8 @@ describe('GET /cron/private-location-health (spec 4.3, 3.3)', () => {
 			['private-location-health', 'private_location.update', ids[1]]
 		]);
 		// Nothing left to do: the next run changes and sends nothing.
-		expect(await (await health(SECRET)).json()).toEqual({ checked, toError: 0, toActive: 0 });
+		const again = await captureLog(async () => (await health(SECRET)).json());
+		expect(again.result).toEqual({ checked, toError: 0, toActive: 0 });
 		expect(mailsTo(emails)).toHaveLength(4);
 	});
 
@@ -162,6 +164,39 @@ describe('GET /cron/private-location-health (spec 4.3, 3.3)', () => {
 		const mails = mailsTo(emails);
 		expect(mails).toHaveLength(2 * emails.length);
 		for (const email of emails) expect(mails.filter((m) => m.to === email)).toHaveLength(2);
+	});
+
+	it('answers 500 and logs one failure line when the run fails', async () => {
+		// A database without the schema: every query of the run fails.
+		const broken = createTestUpstate(
+			createDb({ url: `file:${tmpdir()}/upstate-empty-${Date.now()}.db` }),
+			{
+				CRON_SECRET: SECRET
+			}
+		);
+		const server = createWorkflowsServer({ upstate: broken }).listen(0, '127.0.0.1');
+		await new Promise((r) => server.once('listening', r));
+		const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+		try {
+			const res = await fetch(
+				`http://127.0.0.1:${(server.address() as AddressInfo).port}/cron/private-location-health`,
+				{ headers: { authorization: SECRET } }
+			);
+			expect(res.status).toBe(500);
+			expect(await res.json()).toEqual({
+				error: {
+					code: 'INTERNAL',
+					message: 'private-location-health failed: see the workflows log'
+				}
+			});
+			expect(error.mock.calls.map((c) => c.join(' '))).toContainEqual(
+				expect.stringMatching(/^\[workflows\] private-location-health failed error=".+"$/)
+			);
+		} finally {
+			error.mockRestore();
+			await new Promise((r) => server.close(r));
+			await broken.db.$disconnect();
+		}
 	});
 
 	it('is scheduled every 5 minutes in the one list of jobs, and node-cron runs it', async () => {
