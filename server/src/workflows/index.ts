@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import express from 'express';
 import { z } from 'zod';
 import type { Upstate } from '../app.ts';
+import { jobNamed, runJob } from './jobs.ts';
 
 const StatusUpdate = z.object({
 	monitorId: z.number().int(),
@@ -18,9 +19,20 @@ function secretMatches(given: string | undefined, expected: string | undefined):
 	return a.length === b.length && timingSafeEqual(a, b);
 }
 
+// Every route but /healthz is called by the ingest server or a cron caller with
+// `Authorization: <CRON_SECRET>` (bare value, no scheme); anything else is refused before it acts.
+function requireCronSecret(upstate: Upstate): express.RequestHandler {
+	return (req, res, next) => {
+		if (secretMatches(req.header('authorization'), upstate.config.cronSecret)) return next();
+		console.warn(`[workflows] refused path=${req.path} reason=bad-cron-secret`);
+		res.status(401).json({
+			error: { code: 'UNAUTHORIZED', message: 'Authorization must be the CRON_SECRET' }
+		});
+	};
+}
+
 // The workflows app (port 3000): background jobs and scheduled tasks. It receives the ingest
-// server's status changes, authenticated by `Authorization: <CRON_SECRET>` (bare value); the
-// incidents and notifications they drive, and the cron jobs of spec 3.3, come with alerting.
+// server's status changes, and runs a scheduled job on demand at `GET /cron/<job>` (spec 4.3).
 export function createWorkflowsServer(args: { upstate: Upstate }): express.Express {
 	const app = express();
 	app.disable('x-powered-by');
@@ -28,14 +40,8 @@ export function createWorkflowsServer(args: { upstate: Upstate }): express.Expre
 	app.get('/healthz', (_req, res) => {
 		res.json({ ok: true });
 	});
-	app.post('/status-update', (req, res) => {
-		if (!secretMatches(req.header('authorization'), args.upstate.config.cronSecret)) {
-			console.warn('[workflows] refused status update reason=bad-cron-secret');
-			res.status(401).json({
-				error: { code: 'UNAUTHORIZED', message: 'Authorization must be the CRON_SECRET' }
-			});
-			return;
-		}
+	const authorized = requireCronSecret(args.upstate);
+	app.post('/status-update', authorized, (req, res) => {
 		const update = StatusUpdate.safeParse(req.body);
 		if (!update.success) {
 			res.status(400).json({ error: { code: 'VALIDATION', message: update.error.message } });
@@ -46,6 +52,18 @@ export function createWorkflowsServer(args: { upstate: Upstate }): express.Expre
 			`[workflows] status monitor=${u.monitorId} workspace=${u.workspaceId} from=${u.from} to=${u.to}`
 		);
 		res.json({ ok: true });
+	});
+	// Response body: the run's counts, e.g. {"checked":3,"toError":1,"toActive":0}.
+	app.get('/cron/private-location-health', authorized, async (_req, res) => {
+		const counts = await runJob(args.upstate, jobNamed('private-location-health'));
+		if (counts) res.json(counts);
+		else
+			res.status(500).json({
+				error: {
+					code: 'INTERNAL',
+					message: 'private-location-health failed: see the workflows log'
+				}
+			});
 	});
 	return app;
 }

@@ -43,7 +43,7 @@ describe('scheduled jobs', () => {
 				JOBS.find((j) => j.name === 'analytics-retention') as (typeof JOBS)[number]
 			);
 			expect(log.mock.calls.flat().join('\n')).toMatch(
-				/^\[workflows\] job=analytics-retention done workspaces=\d+ deleted=1 ms=\d+$/m
+				/^\[workflows\] analytics-retention workspaces=\d+ deleted=1 ms=\d+$/m
 			);
 		} finally {
 			log.mockRestore();

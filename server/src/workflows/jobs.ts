@@ -1,17 +1,27 @@
 import cron from 'node-cron';
 import type { Upstate } from '../app.ts';
 import { resolveLimits } from '../domain/limits.ts';
+import {
+	checkPrivateLocationHealth,
+	listWorkspacesWithLocations
+} from '../domain/private-location/index.ts';
+import { toServiceCtx } from './context.ts';
 
-// Every scheduled job of the product, in one place. Each logs one line per run.
-type Job = { name: string; schedule: string; run: (upstate: Upstate) => Promise<string> };
+// What a run reports: counts, logged as one `key=value` line and returned to HTTP callers.
+export type JobCounts = Record<string, number>;
+export type Job = { name: string; schedule: string; run: (upstate: Upstate) => Promise<JobCounts> };
 
 const MONTH_MS = 30 * 86_400_000;
 
+// Every scheduled job of the product, in one place; node-cron runs them in the workflows process
+// and each run logs one line: `[workflows] <name> key=value ...`. Incident auto-resolve,
+// notification delivery retries and maintenance start/end will join this list.
 export const JOBS: Job[] = [
 	{
 		name: 'analytics-retention',
 		schedule: '17 * * * *', // hourly
 		async run(upstate) {
+			const started = performance.now();
 			const workspaces = await upstate.db.workspace.findMany({
 				select: { id: true, limits: true }
 			});
@@ -23,24 +33,58 @@ export const JOBS: Job[] = [
 					before: Date.now() - months * MONTH_MS
 				});
 			}
-			return `workspaces=${workspaces.length} deleted=${deleted}`;
+			return {
+				workspaces: workspaces.length,
+				deleted,
+				ms: Math.round(performance.now() - started)
+			};
+		}
+	},
+	{
+		// Spec 3.3 and 8: every 5 minutes, a 15-minute window. Also `GET /cron/private-location-health`.
+		name: 'private-location-health',
+		schedule: '*/5 * * * *',
+		async run(upstate) {
+			const totals = { checked: 0, toError: 0, toActive: 0 };
+			for (const workspace of await listWorkspacesWithLocations({ db: upstate.db })) {
+				const counts = await checkPrivateLocationHealth({
+					ctx: toServiceCtx(upstate, workspace, 'private-location-health'),
+					mailer: upstate.mailer,
+					dashboardUrl: upstate.config.urls.dashboard
+				});
+				totals.checked += counts.checked;
+				totals.toError += counts.toError;
+				totals.toActive += counts.toActive;
+			}
+			return totals;
 		}
 	}
 ];
 
-export async function runJob(upstate: Upstate, job: Job): Promise<void> {
-	const started = performance.now();
+export function jobNamed(name: string): Job {
+	const job = JOBS.find((j) => j.name === name);
+	if (!job) throw new Error(`no scheduled job named ${name}`);
+	return job;
+}
+
+// Runs a job once and logs its line; null (and an error line) when it failed.
+export async function runJob(upstate: Upstate, job: Job): Promise<JobCounts | null> {
 	try {
-		const summary = await job.run(upstate);
-		console.log(
-			`[workflows] job=${job.name} done ${summary} ms=${Math.round(performance.now() - started)}`
-		);
+		const counts = await job.run(upstate);
+		const summary = Object.entries(counts)
+			.map(([k, v]) => `${k}=${v}`)
+			.join(' ');
+		console.log(`[workflows] ${job.name} ${summary}`);
+		return counts;
 	} catch (err) {
-		console.error(`[workflows] job=${job.name} failed: ${(err as Error).message}`);
+		console.error(`[workflows] ${job.name} failed error=${JSON.stringify((err as Error).message)}`);
+		return null;
 	}
 }
 
 export function scheduleJobs(upstate: Upstate): { stop(): void } {
-	const tasks = JOBS.map((job) => cron.schedule(job.schedule, () => void runJob(upstate, job)));
-	return { stop: () => tasks.forEach((t) => void t.stop()) };
+	const tasks = JOBS.map((job) =>
+		cron.schedule(job.schedule, () => runJob(upstate, job), { name: job.name })
+	);
+	return { stop: () => tasks.forEach((t) => void t.destroy()) };
 }

@@ -32,9 +32,11 @@ export async function ingestCheckResults(args: {
 			locationId: location.privateLocationId
 		}))
 	);
+	// Only the health cron changes the location's status (spec 3.3), so that every change is
+	// audited and mailed once; a report just refreshes last_seen_at.
 	await db.privateLocation.update({
 		where: { id: location.privateLocationId },
-		data: { lastSeenAt: new Date(), status: 'active' }
+		data: { lastSeenAt: new Date() }
 	});
 	const latest = new Map<number, (typeof kept)[number]>();
 	for (const r of kept)

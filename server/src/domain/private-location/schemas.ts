@@ -54,3 +54,16 @@ export const PrivateLocationListOutput = z.object({
 	pagination: Pagination
 });
 export type PrivateLocationListOutput = z.infer<typeof PrivateLocationListOutput>;
+
+// The health cron (spec 3.3). `now` is the run's clock; tests pin it, the cron leaves it out.
+export const CheckPrivateLocationHealthInput = z
+	.object({ now: z.coerce.date().optional() })
+	.strict()
+	.default({});
+export type CheckPrivateLocationHealthInput = z.input<typeof CheckPrivateLocationHealthInput>;
+export const PrivateLocationHealthOutput = z.object({
+	checked: z.number().int(),
+	toError: z.number().int(),
+	toActive: z.number().int()
+});
+export type PrivateLocationHealthOutput = z.infer<typeof PrivateLocationHealthOutput>;
