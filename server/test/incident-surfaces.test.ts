@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { recordStatusChange } from '../src/domain/incident/index.ts';
@@ -37,7 +39,7 @@ async function workspaceWithIncident() {
 	};
 }
 
-describe('REST v1 incidents', () => {
+describe('incidents over REST v1 and MCP', () => {
 	it('lists, gets, acknowledges and resolves an incident; the monitor counts it while open', async () => {
 		const { incidentId, monitor, writeKey, readKey } = await workspaceWithIncident();
 		const list = (await (await call('GET', '/v1/incidents?filter=open', readKey)).json()) as {
@@ -77,5 +79,21 @@ describe('REST v1 incidents', () => {
 		expect(log.status).toBe(404);
 		const own = await call('GET', `/v1/notifications/${a.channel.id}/deliveries`, a.readKey);
 		expect(await own.json()).toEqual({ data: [] });
+	});
+
+	it('MCP list_monitors counts the open incident (activeIncidentCount)', async () => {
+		const { monitor, readKey } = await workspaceWithIncident();
+		const client = new Client({ name: 'test', version: '1.0.0' });
+		await client.connect(
+			new StreamableHTTPClientTransport(new URL(`${api.url}/mcp`), {
+				requestInit: { headers: { 'x-service-key': readKey } }
+			})
+		);
+		const listed = await client.callTool({ name: 'list_monitors', arguments: { perPage: 5 } });
+		expect(
+			(listed.structuredContent as { data: Array<{ id: number; activeIncidentCount: number }> })
+				.data
+		).toEqual([expect.objectContaining({ id: monitor.id, activeIncidentCount: 1 })]);
+		await client.close();
 	});
 });
