@@ -53,8 +53,14 @@ async function startService(
 	switch (service) {
 		case 'workflows': {
 			const { scheduleJobs } = await import('./workflows/jobs.ts');
+			const { createDeliveryWorker } = await import('./domain/delivery/index.ts');
+			const { notifierFor } = await import('./notify/index.ts');
 			scheduleJobs(upstate);
-			server = http.createServer(createWorkflowsServer({ upstate }));
+			// The outbox worker: sends alerts as soon as they are recorded, retries with backoff,
+			// and on start sends whatever a previous process left pending.
+			const deliveries = createDeliveryWorker({ db: upstate.db, notifier: notifierFor(upstate) });
+			deliveries.start();
+			server = http.createServer(createWorkflowsServer({ upstate, deliveries }));
 			await listen(service, server, ports.workflows, host);
 			return server;
 		}

@@ -2,22 +2,31 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb } from '../../test/db.ts';
+import { createWorkspace, ctxFor } from '../../test/factories.ts';
 import { createTestUpstate } from '../../test/upstate.ts';
+import { createMonitor } from '../domain/monitor/index.ts';
 import { createWorkflowsServer } from '../workflows/index.ts';
 import { forwardStatusChanges } from './forward.ts';
 
 let server: http.Server;
 let url: string;
 const change = {
-	monitorId: 1,
-	workspaceId: 2,
+	monitorId: 0,
+	workspaceId: 0,
 	from: 'active',
 	to: 'error' as const,
 	error: 'connection refused'
 };
 
 beforeAll(async () => {
-	const upstate = createTestUpstate((await createTestDb()).db, { CRON_SECRET: 's3cret' });
+	const { db } = await createTestDb();
+	const upstate = createTestUpstate(db, { CRON_SECRET: 's3cret' });
+	const ws = await createWorkspace(db);
+	const monitor = await createMonitor({
+		ctx: ctxFor(db, ws),
+		input: { type: 'tcp', name: 'db', periodicity: '1m', uri: 'db:5432' }
+	});
+	Object.assign(change, { monitorId: monitor.id, workspaceId: ws.id });
 	server = await new Promise((resolve) => {
 		const s = createWorkflowsServer({ upstate }).listen(0, '127.0.0.1', () => resolve(s));
 	});
@@ -33,7 +42,7 @@ describe('status forward to workflows (spec 4.3)', () => {
 			await forwardStatusChanges({ workflowsUrl: url, cronSecret: 's3cret', changes: [change] });
 			expect(error).not.toHaveBeenCalled();
 			expect(log.mock.calls.flat().join('\n')).toContain(
-				'[workflows] status monitor=1 workspace=2 from=active to=error'
+				`[workflows] status monitor=${change.monitorId} workspace=${change.workspaceId} from=active to=error action=opened`
 			);
 		} finally {
 			log.mockRestore();

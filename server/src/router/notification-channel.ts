@@ -14,6 +14,11 @@ import {
 	sendTestNotification,
 	updateNotificationChannel
 } from '../domain/notification-channel/index.ts';
+import {
+	DeliveryAttemptListOutput,
+	ListDeliveryAttemptsInput,
+	listDeliveryAttempts
+} from '../domain/delivery/index.ts';
 import { notifierFor } from '../notify/index.ts';
 import { DeletedOutput } from './shared.ts';
 import { createTRPCRouter, readProcedure, writeProcedure } from './trpc.ts';
@@ -105,5 +110,17 @@ export const notificationChannelRouter = createTRPCRouter({
 		.output(SendTestNotificationOutput)
 		.mutation(({ ctx, input }) =>
 			sendTestNotification({ ctx: ctx.service, input, notifier: notifierFor(ctx.upstate) })
-		)
+		),
+	deliveries: readProcedure
+		.meta({
+			rest: {
+				method: 'GET',
+				path: '/v1/notifications/{notificationChannelId}/deliveries',
+				summary: "The channel's delivery log: every send attempt, newest first",
+				tags
+			}
+		})
+		.input(ListDeliveryAttemptsInput)
+		.output(DeliveryAttemptListOutput)
+		.query(({ ctx, input }) => listDeliveryAttempts({ ctx: ctx.service, input }))
 });

@@ -1,6 +1,7 @@
 import { apiKeyRouter } from './api-key.ts';
 import { authRouter } from './auth.ts';
 import { componentGroupRouter } from './component-group.ts';
+import { incidentRouter } from './incident.ts';
 import { invitationRouter } from './invitation.ts';
 import { maintenanceRouter } from './maintenance.ts';
 import { memberRouter } from './member.ts';
@@ -28,7 +29,8 @@ export const appRouter = createTRPCRouter({
 	notificationChannel: notificationChannelRouter,
 	responseLog: responseLogRouter,
 	statusReport: statusReportRouter,
-	maintenance: maintenanceRouter
+	maintenance: maintenanceRouter,
+	incident: incidentRouter
 });
 
 export type AppRouter = typeof appRouter;

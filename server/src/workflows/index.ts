@@ -2,6 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import express from 'express';
 import { z } from 'zod';
 import type { Upstate } from '../app.ts';
+import type { DeliveryWorker } from '../domain/delivery/index.ts';
+import { ServiceError } from '../domain/errors.ts';
+import { recordStatusChange } from '../domain/incident/index.ts';
+import { resolveLimits } from '../domain/limits.ts';
+import { toServiceCtx } from './context.ts';
 import { jobNamed, runJob } from './jobs.ts';
 
 const StatusUpdate = z.object({
@@ -12,6 +17,8 @@ const StatusUpdate = z.object({
 	error: z.string(),
 	at: z.string()
 });
+
+const NOT_FOUND = { error: { code: 'NOT_FOUND', message: 'monitor not found' } };
 
 function secretMatches(given: string | undefined, expected: string | undefined): boolean {
 	if (!given || !expected) return false;
@@ -33,7 +40,12 @@ function requireCronSecret(upstate: Upstate): express.RequestHandler {
 
 // The workflows app (port 3000): background jobs and scheduled tasks. It receives the ingest
 // server's status changes, and runs a scheduled job on demand at `GET /cron/<job>` (spec 4.3).
-export function createWorkflowsServer(args: { upstate: Upstate }): express.Express {
+// `deliveries` (optional) is kicked after each change so alerts leave at once; without it the
+// `notification-delivery` job sends them on its next run.
+export function createWorkflowsServer(args: {
+	upstate: Upstate;
+	deliveries?: DeliveryWorker;
+}): express.Express {
 	const app = express();
 	app.disable('x-powered-by');
 	app.use(express.json({ limit: '64kb' }));
@@ -41,17 +53,50 @@ export function createWorkflowsServer(args: { upstate: Upstate }): express.Expre
 		res.json({ ok: true });
 	});
 	const authorized = requireCronSecret(args.upstate);
-	app.post('/status-update', authorized, (req, res) => {
+	app.post('/status-update', authorized, async (req, res) => {
 		const update = StatusUpdate.safeParse(req.body);
 		if (!update.success) {
 			res.status(400).json({ error: { code: 'VALIDATION', message: update.error.message } });
 			return;
 		}
 		const u = update.data;
-		console.log(
-			`[workflows] status monitor=${u.monitorId} workspace=${u.workspaceId} from=${u.from} to=${u.to}`
-		);
-		res.json({ ok: true });
+		const { upstate } = args;
+		try {
+			const workspace = await upstate.db.workspace.findUnique({
+				where: { id: u.workspaceId },
+				select: { id: true, plan: true, limits: true }
+			});
+			if (!workspace) {
+				res.status(404).json(NOT_FOUND);
+				return;
+			}
+			const ctx = toServiceCtx(
+				upstate,
+				{ ...workspace, limits: resolveLimits(workspace.limits) },
+				'status-update'
+			);
+			const result = await recordStatusChange({
+				ctx,
+				input: { monitorId: u.monitorId, from: u.from, to: u.to, error: u.error, at: u.at },
+				dashboardUrl: upstate.config.urls.dashboard
+			});
+			console.log(
+				`[workflows] status monitor=${u.monitorId} workspace=${u.workspaceId} from=${u.from} to=${u.to} action=${result.action} incident=${result.incidentId ?? '-'} enqueued=${result.enqueued} maintenance=${result.duringMaintenance}`
+			);
+			if (result.enqueued > 0) args.deliveries?.kick();
+			res.json(result);
+		} catch (err) {
+			if (err instanceof ServiceError && err.code !== 'INTERNAL') {
+				res.status(err.code === 'NOT_FOUND' ? 404 : 400).json({
+					error: { code: err.code, message: err.message }
+				});
+				return;
+			}
+			console.error(
+				`[workflows] status failed monitor=${u.monitorId} error=${JSON.stringify((err as Error).message)}`
+			);
+			res.status(500).json({ error: { code: 'INTERNAL', message: 'status update failed' } });
+		}
 	});
 	// Response body: the run's counts, e.g. {"checked":3,"toError":1,"toActive":0}.
 	app.get('/cron/private-location-health', authorized, async (_req, res) => {

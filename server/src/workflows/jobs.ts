@@ -1,6 +1,8 @@
 import cron from 'node-cron';
 import type { Upstate } from '../app.ts';
+import { runDueDeliveries } from '../domain/delivery/index.ts';
 import { resolveLimits } from '../domain/limits.ts';
+import { notifierFor } from '../notify/index.ts';
 import {
 	checkPrivateLocationHealth,
 	listWorkspacesWithLocations
@@ -57,6 +59,15 @@ export const JOBS: Job[] = [
 				totals.toActive += counts.toActive;
 			}
 			return totals;
+		}
+	},
+	{
+		// The outbox's safety net: the delivery worker sends at once and retries with backoff;
+		// this run sends whatever is due if no worker is running (or it was down).
+		name: 'notification-delivery',
+		schedule: '* * * * *',
+		async run(upstate) {
+			return runDueDeliveries({ db: upstate.db, notifier: notifierFor(upstate) });
 		}
 	}
 ];

@@ -6,13 +6,15 @@ import { id } from '$lib/server/form';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, params }) => {
-	const [channel, monitors] = await Promise.all([
-		locals.api.notificationChannel.get({ notificationChannelId: id(params.id) }),
-		locals.api.monitor.list({ perPage: 50 })
+	const notificationChannelId = id(params.id);
+	const [channel, monitors, deliveries] = await Promise.all([
+		locals.api.notificationChannel.get({ notificationChannelId }),
+		locals.api.monitor.list({ perPage: 50 }),
+		locals.api.notificationChannel.deliveries({ notificationChannelId, limit: 50 })
 	]).catch(loadError);
 	const provider = providerForm(channel.provider_type);
 	if (!provider) error(500, `No form for provider ${channel.provider_type}`);
-	return { channel, provider, monitors: monitors.data };
+	return { channel, provider, monitors: monitors.data, deliveries: deliveries.data };
 };
 
 export const actions: Actions = {

@@ -1,0 +1,41 @@
+import type { Db } from '../../db/client.ts';
+import type { Notifier } from '../../notify/index.ts';
+import { sendChannelDelivery } from './channel-handler.ts';
+
+export type DeliveryRow = {
+	id: number;
+	workspaceId: number;
+	kind: string;
+	payload: Record<string, unknown>;
+	channelId: number | null;
+	incidentId: number | null;
+	attempt: number; // 1 for the first try
+};
+
+// `permanent` stops the retries at once (e.g. a plan limit): the row is marked failed.
+export type DeliveryResult = {
+	ok: boolean;
+	status: number;
+	error?: string;
+	permanent?: boolean;
+	event?: string; // shown in the delivery log
+	provider?: string;
+};
+
+export type DeliveryHandler = (args: {
+	db: Db;
+	notifier: Notifier;
+	delivery: DeliveryRow;
+}) => Promise<DeliveryResult>;
+
+// One handler per outbox `kind`. `channel` is a monitor alert to a notification channel; other
+// senders (subscriber e-mails, subscriber webhooks) register their own kind.
+const HANDLERS = new Map<string, DeliveryHandler>([['channel', sendChannelDelivery]]);
+
+export function registerDeliveryHandler(kind: string, handler: DeliveryHandler): void {
+	HANDLERS.set(kind, handler);
+}
+
+export function deliveryHandlerFor(kind: string): DeliveryHandler | undefined {
+	return HANDLERS.get(kind);
+}

@@ -1,0 +1,6 @@
+export { recordStatusChange } from './record-status-change.ts';
+export { listIncidents } from './list.ts';
+export { getIncident } from './get.ts';
+export { acknowledgeIncident } from './acknowledge.ts';
+export { resolveIncident } from './resolve.ts';
+export * from './schemas.ts';
