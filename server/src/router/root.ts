@@ -1,4 +1,5 @@
 import { apiKeyRouter } from './api-key.ts';
+import { auditLogRouter } from './audit-log.ts';
 import { authRouter } from './auth.ts';
 import { componentGroupRouter } from './component-group.ts';
 import { invitationRouter } from './invitation.ts';
@@ -28,7 +29,8 @@ export const appRouter = createTRPCRouter({
 	notificationChannel: notificationChannelRouter,
 	responseLog: responseLogRouter,
 	statusReport: statusReportRouter,
-	maintenance: maintenanceRouter
+	maintenance: maintenanceRouter,
+	auditLog: auditLogRouter
 });
 
 export type AppRouter = typeof appRouter;
