@@ -83,6 +83,21 @@ describe('REST v1 audit log', () => {
 		expect(((await big.json()) as { error: { code: string } }).error.code).toBe('VALIDATION');
 	});
 
+	it('describes both endpoints in /openapi.json', async () => {
+		const doc = (await (await fetch(`${api.url}/openapi.json`)).json()) as {
+			paths: Record<string, { get: { parameters: Array<{ name: string; in: string }> } }>;
+		};
+		expect(doc.paths['/v1/audit-logs'].get.parameters.map((p) => `${p.in}:${p.name}`)).toEqual([
+			'query:page',
+			'query:perPage',
+			'query:entityType',
+			'query:entityId'
+		]);
+		expect(doc.paths['/v1/audit-logs/{auditLogId}'].get.parameters).toEqual([
+			expect.objectContaining({ name: 'auditLogId', in: 'path', required: true })
+		]);
+	});
+
 	it('records dashboard writes as the signed-in user', async () => {
 		const user = await createUser(db);
 		await db.membership.create({ data: { workspaceId: ws.id, userId: user.id, role: 'admin' } });
