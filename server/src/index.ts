@@ -6,3 +6,4 @@ export { toServiceError } from './router/errors.ts';
 export { ServiceError, type ErrorCode, type FieldIssue } from './domain/errors.ts';
 export { contextForSession, callerForSession } from './auth/context.ts';
 export { SESSION_COOKIE } from './auth/lucia.ts';
+export { AUDIT_ENTITY_TYPES } from './domain/audit-log/schemas.ts';

@@ -16,6 +16,17 @@ const SECRET_FIELDS = new Set([
 	'codeHash'
 ]);
 
+// Read side: the same fields, at any depth (audit log reads run every snapshot through this).
+export function withoutSecrets(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(withoutSecrets);
+	if (!value || typeof value !== 'object') return value;
+	return Object.fromEntries(
+		Object.entries(value)
+			.filter(([k]) => !SECRET_FIELDS.has(k))
+			.map(([k, v]) => [k, withoutSecrets(v)])
+	);
+}
+
 function clean(snapshot: Snapshot): Snapshot {
 	if (!snapshot) return null;
 	return Object.fromEntries(Object.entries(snapshot).filter(([k]) => !SECRET_FIELDS.has(k)));

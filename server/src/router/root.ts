@@ -1,4 +1,5 @@
 import { apiKeyRouter } from './api-key.ts';
+import { auditLogRouter } from './audit-log.ts';
 import { authRouter } from './auth.ts';
 import { componentGroupRouter } from './component-group.ts';
 import { incidentRouter } from './incident.ts';
@@ -30,7 +31,8 @@ export const appRouter = createTRPCRouter({
 	responseLog: responseLogRouter,
 	statusReport: statusReportRouter,
 	maintenance: maintenanceRouter,
-	incident: incidentRouter
+	incident: incidentRouter,
+	auditLog: auditLogRouter
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { Upstate } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import type { ServiceContext, Scope } from '../domain/context.ts';
+import type { FeatureKey } from '../domain/limits.ts';
 import { toServiceError } from './errors.ts';
 
 // ---- context ---------------------------------------------------------------------------
@@ -30,6 +31,9 @@ export type McpMeta = {
 	description: string;
 	destructiveHint?: boolean;
 	idempotentHint?: boolean;
+	// A plan key the tool needs: without it the tool is left out of tools/list (the verb
+	// still answers LIMIT_EXCEEDED if it is called anyway).
+	feature?: FeatureKey;
 };
 export type Meta = { scope?: Scope; rest?: RestMeta; mcp?: McpMeta };
 

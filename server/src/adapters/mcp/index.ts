@@ -10,7 +10,6 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Upstate } from '../../app.ts';
-import { actorScope } from '../../domain/context.ts';
 import type { TrpcContext } from '../../router/trpc.ts';
 import { toServiceError } from '../../router/errors.ts';
 import { callProcedure } from '../procedures.ts';
@@ -18,7 +17,7 @@ import { createOpenApiDocument } from '../rest/openapi.ts';
 import { toServiceCtx } from './context.ts';
 import { mapError } from './errors.ts';
 import { fetchRemote, publicResources } from './resources.ts';
-import { buildTools, type McpTool } from './tools.ts';
+import { buildTools, visibleTools, type McpTool } from './tools.ts';
 
 // /mcp: stateless Streamable HTTP (spec 4.1). A fresh server and transport per request, so no
 // mcp-session-id is ever issued; tools are generated from procedure meta.
@@ -79,9 +78,7 @@ function buildServer(
 		{ name: 'upstate', version: '1.0.0' },
 		{ capabilities: { tools: {}, resources: {} } }
 	);
-	const scope = ctx.service ? actorScope(ctx.service.actor) : 'read';
-	// Read-only credentials see only list_/get_ tools (spec 5.2); the verbs check scope again.
-	const visible = tools.filter((t) => scope === 'write' || t.tool.annotations?.readOnlyHint);
+	const visible = visibleTools(tools, ctx.service);
 	server.setRequestHandler(ListToolsRequestSchema, async () => ({
 		tools: visible.map((t) => t.tool)
 	}));

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { ServiceContext } from '../../domain/context.ts';
+import { FREE_PLAN_LIMITS } from '../../domain/limits.ts';
 import type { ProcedureInfo } from '../procedures.ts';
-import { buildTools } from './tools.ts';
+import { buildTools, visibleTools } from './tools.ts';
 
 const proc = (
 	scope: 'read' | 'write',
@@ -52,5 +54,24 @@ describe('MCP tool registry', () => {
 				'list_page_components'
 			])
 		);
+	});
+
+	it('leaves a tool out of tools/list when the workspace lacks its plan feature', () => {
+		const tools = buildTools([
+			proc('read', 'list_things'),
+			proc('read', 'list_audited', { feature: 'audit-log' }),
+			proc('write', 'create_thing')
+		]);
+		const ctx = (auditLog: boolean, scope: 'read' | 'write'): ServiceContext => ({
+			db: undefined as never,
+			workspace: { id: 1, plan: 'team', limits: { ...FREE_PLAN_LIMITS, 'audit-log': auditLog } },
+			actor: { type: 'apiKey', keyId: 1, userId: null, scope, via: 'mcp' },
+			requestId: 'r'
+		});
+		const names = (c: ServiceContext) => visibleTools(tools, c).map((t) => t.tool.name);
+		expect(names(ctx(true, 'write'))).toEqual(['list_things', 'list_audited', 'create_thing']);
+		expect(names(ctx(false, 'write'))).toEqual(['list_things', 'create_thing']);
+		expect(names(ctx(true, 'read'))).toEqual(['list_things', 'list_audited']);
+		expect(names(ctx(false, 'read'))).toEqual(['list_things']);
 	});
 });

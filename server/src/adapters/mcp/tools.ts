@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { actorScope, type ServiceContext } from '../../domain/context.ts';
 import { listProcedures, type ProcedureInfo } from '../procedures.ts';
 
 export type McpTool = { tool: Tool; procedure: ProcedureInfo };
@@ -37,4 +38,16 @@ export function buildTools(procedures: ProcedureInfo[] = listProcedures()): McpT
 			};
 			return { tool, procedure };
 		});
+}
+
+// What tools/list shows: read-only credentials see only list_/get_ tools (spec 5.2), and a tool
+// whose plan key (`mcp.feature`) the workspace lacks is left out (spec 4.1). The verbs check both
+// again on every call: this filter is what the model sees, not the boundary.
+export function visibleTools(tools: McpTool[], service: ServiceContext | null): McpTool[] {
+	const scope = service ? actorScope(service.actor) : 'read';
+	return tools.filter((t) => {
+		const feature = t.procedure.meta.mcp?.feature;
+		if (feature && !service?.workspace.limits[feature]) return false;
+		return scope === 'write' || t.tool.annotations?.readOnlyHint === true;
+	});
 }
