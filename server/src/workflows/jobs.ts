@@ -1,6 +1,7 @@
 import cron from 'node-cron';
 import type { Upstate } from '../app.ts';
 import { runDueDeliveries } from '../domain/delivery/index.ts';
+import { autoResolveIncidents } from '../domain/incident/index.ts';
 import { resolveLimits } from '../domain/limits.ts';
 import { notifierFor } from '../notify/index.ts';
 import {
@@ -16,8 +17,7 @@ export type Job = { name: string; schedule: string; run: (upstate: Upstate) => P
 const MONTH_MS = 30 * 86_400_000;
 
 // Every scheduled job of the product, in one place; node-cron runs them in the workflows process
-// and each run logs one line: `[workflows] <name> key=value ...`. Incident auto-resolve,
-// notification delivery retries and maintenance start/end will join this list.
+// and each run logs one line: `[workflows] <name> key=value ...`.
 export const JOBS: Job[] = [
 	{
 		name: 'analytics-retention',
@@ -59,6 +59,18 @@ export const JOBS: Job[] = [
 				totals.toActive += counts.toActive;
 			}
 			return totals;
+		}
+	},
+	{
+		// The forwards' safety net: resolves incidents whose monitor is `active` again.
+		name: 'incident-auto-resolve',
+		schedule: '*/2 * * * *',
+		async run(upstate) {
+			return autoResolveIncidents({
+				db: upstate.db,
+				ctxFor: (workspace) => toServiceCtx(upstate, workspace, 'incident-auto-resolve'),
+				dashboardUrl: upstate.config.urls.dashboard
+			});
 		}
 	},
 	{

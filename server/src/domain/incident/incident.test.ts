@@ -13,6 +13,7 @@ import {
 	acknowledgeIncident,
 	getIncident,
 	listIncidents,
+	autoResolveIncidents,
 	recordStatusChange,
 	resolveIncident
 } from './index.ts';
@@ -259,5 +260,31 @@ describe('incident service', () => {
 		expect(await db.auditLog.count({ where: { workspaceId: ws.id, entityType: 'incident' } })).toBe(
 			0
 		);
+	});
+});
+
+describe('incident auto-resolve job', () => {
+	it('resolves an incident whose monitor is active again (a lost forward) once, with one recovery', async () => {
+		const { ws, ctx, monitor } = await setup();
+		const opened = await change(ctx, monitor.id, 'active', 'error', 'HTTP 500');
+		const other = await setup();
+		await change(other.ctx, other.monitor.id, 'active', 'error', 'HTTP 500');
+		await db.monitor.update({ where: { id: monitor.id }, data: { status: 'active' } });
+		await db.monitor.update({ where: { id: other.monitor.id }, data: { status: 'error' } });
+		const run = () =>
+			autoResolveIncidents({
+				db,
+				ctxFor: (w) => systemCtx({ ...ctx, workspace: w }),
+				dashboardUrl: DASH
+			});
+		expect((await run()).resolved).toBe(1);
+		const incident = await db.incident.findUniqueOrThrow({
+			where: { id: opened.incidentId ?? 0 }
+		});
+		expect(incident).toMatchObject({ autoResolved: true, openMonitorId: null });
+		expect(await events(ws.id)).toEqual(['alert', 'recovery']);
+		expect(await events(other.ws.id)).toEqual(['alert']);
+		expect((await run()).resolved).toBe(0);
+		expect(await events(ws.id)).toEqual(['alert', 'recovery']);
 	});
 });

@@ -3,4 +3,5 @@ export { listIncidents } from './list.ts';
 export { getIncident } from './get.ts';
 export { acknowledgeIncident } from './acknowledge.ts';
 export { resolveIncident } from './resolve.ts';
+export { autoResolveIncidents, type AutoResolveCounts } from './auto-resolve.ts';
 export * from './schemas.ts';
