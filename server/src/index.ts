@@ -6,3 +6,9 @@ export { toServiceError } from './router/errors.ts';
 export { ServiceError, type ErrorCode, type FieldIssue } from './domain/errors.ts';
 export { contextForSession, callerForSession } from './auth/context.ts';
 export { SESSION_COOKIE } from './auth/lucia.ts';
+export type {
+	AccessDecision,
+	PublicFeedOutput,
+	StatuspageV2Output
+} from './domain/status-page/index.ts';
+export { RenderCache, pageContentVersion } from './domain/status-page/index.ts';
