@@ -2,6 +2,7 @@
 // production build under 50 connections: cached, a flood of random query strings, and with the
 // render cache off (STATUS_PAGE_CACHE_TTL_SECONDS=0), plus the server's peak RSS. Prints only.
 import { mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -60,6 +61,12 @@ async function seed(dataDir: string): Promise<string> {
 	return slug;
 }
 
+// utime + stime of the server process in ms (clock ticks are 10 ms on Linux).
+const cpuMs = (pid: number) => {
+	const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+	return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 const rssMb = (pid: number) => {
 	const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
 	return line ? Number(line[1]) / 1024 : 0;
@@ -67,6 +74,7 @@ const rssMb = (pid: number) => {
 
 async function load(stack: Stack, label: string, path: () => string): Promise<void> {
 	let peak = rssMb(stack.pid);
+	const cpuBefore = cpuMs(stack.pid);
 	const sampler = setInterval(() => (peak = Math.max(peak, rssMb(stack.pid))), 200);
 	const result = await autocannon({
 		url: stack.urls.status,
@@ -77,8 +85,10 @@ async function load(stack: Stack, label: string, path: () => string): Promise<vo
 	});
 	clearInterval(sampler);
 	const ok = result['2xx'];
+	// CPU per request says what one free core would sustain on a shared machine.
+	const perRequest = (cpuMs(stack.pid) - cpuBefore) / Math.max(1, result.requests.total);
 	console.log(
-		`status page ${label}: ${Math.round(result.requests.average)} req/s, p50=${result.latency.p50} ms p99=${result.latency.p99} ms, ${ok}/${result.requests.total} 2xx, server RSS peak ${Math.round(peak)} MB`
+		`status page ${label}: ${Math.round(result.requests.average)} req/s, p50=${result.latency.p50} ms p99=${result.latency.p99} ms, ${ok}/${result.requests.total} 2xx, server CPU ${perRequest.toFixed(2)} ms/request (~${Math.round(1000 / perRequest)} req/s per free core), RSS peak ${Math.round(peak)} MB`
 	);
 }
 
@@ -91,7 +101,17 @@ async function run(cacheTtl: string, cases: [string, (slug: string) => () => str
 	});
 	try {
 		const slug = await seed(dataDir);
-		await fetch(`${stack.urls.status}/${slug}`); // warm up: first render, module loading
+		// Warm up (first render, module loading) and say what one page weighs on the wire.
+		const wire = await new Promise<number>((resolve, reject) =>
+			http
+				.get(`${stack.urls.status}/${slug}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+					let bytes = 0;
+					res.on('data', (c: Buffer) => (bytes += c.length));
+					res.on('end', () => resolve(bytes));
+				})
+				.on('error', reject)
+		);
+		console.log(`status page HTML: ${Math.round(wire / 1024)} KB gzipped`);
 		for (const [label, path] of cases) await load(stack, label, path(slug));
 	} finally {
 		await stack.stop();
@@ -99,7 +119,7 @@ async function run(cacheTtl: string, cases: [string, (slug: string) => () => str
 }
 
 console.log(
-	`status page: 20 components x 90 days, ${CONNECTIONS} connections, ${SECONDS} s each (aims: cached >= 9,000 req/s p99 < 25 ms; uncached >= 1,000 req/s; RSS < 250 MB)`
+	`status page (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores): 20 components x 90 days, ${CONNECTIONS} connections, ${SECONDS} s each (aims: cached >= 9,000 req/s p99 < 25 ms; uncached >= 1,000 req/s; RSS < 250 MB)`
 );
 await run('10', [
 	['cached', (slug) => () => `/${slug}`],
