@@ -74,3 +74,14 @@ describe('content version', () => {
 		expect(pageContentVersion()).toBe(v);
 	});
 });
+
+describe('bumpAfterCommit', () => {
+	it('moves the version again after a transaction that wrote, not after one that only read', async () => {
+		const { bumpAfterCommit, bumpPageContentVersion } = await import('./render-cache.ts');
+		const a = pageContentVersion();
+		await bumpAfterCommit(Promise.resolve().then(bumpPageContentVersion));
+		expect(pageContentVersion()).toBe(a + 2);
+		await bumpAfterCommit(Promise.resolve('read only'));
+		expect(pageContentVersion()).toBe(a + 2);
+	});
+});

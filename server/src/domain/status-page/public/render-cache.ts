@@ -50,3 +50,14 @@ export class RenderCache<T> {
 		return value;
 	}
 }
+
+/**
+ * Moves the version again once a transaction that wrote page tables has committed: a render
+ * that started between the write (first bump) and the commit read the old rows.
+ */
+export async function bumpAfterCommit<T>(transaction: Promise<T>): Promise<T> {
+	const before = contentVersion;
+	const result = await transaction;
+	if (contentVersion !== before) contentVersion++;
+	return result;
+}
