@@ -53,6 +53,7 @@ export async function startSmtp(): Promise<{
 
 export type Stack = {
 	urls: { dashboard: string; status: string; api: string };
+	pid: number;
 	logs: string[];
 	stop: () => Promise<void>;
 };
@@ -107,6 +108,7 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
 	await ready;
 	return {
 		urls,
+		pid: child.pid ?? 0,
 		logs,
 		stop: () =>
 			new Promise((resolve) => {

@@ -83,6 +83,10 @@ describe('monitor page', () => {
 		const chart = page.getByRole('img', { name: /Latency p50 to p99 from Local over the last 1d/ });
 		await expect(chart.isVisible()).resolves.toBe(true);
 		await expect(chart.locator('path').first().getAttribute('d')).resolves.toMatch(/^M\d/);
+		// The shared 90-day bar: one focusable day per UTC day, today's from the real checks.
+		const days = page.getByRole('list', { name: /daily uptime/ }).getByRole('button');
+		await expect(days.count()).resolves.toBe(90);
+		await expect(days.last().textContent()).resolves.toMatch(/100% uptime, \d+ checks, 0 failed/);
 
 		// The window switch is a plain link: it works with JavaScript off.
 		const noJs = await browser.newContext({

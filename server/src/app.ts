@@ -5,6 +5,8 @@ import { createLucia, type AppLucia } from './auth/lucia.ts';
 import { createNoopNotifier, type SubscriberNotifier } from './notify/index.ts';
 import { createAnalyticsStore } from './analytics/create.ts';
 import type { AnalyticsStore } from './analytics/index.ts';
+import type { OpenedPage } from './domain/status-page/public/open-page.ts';
+import { RenderCache } from './domain/status-page/public/render-cache.ts';
 
 // The process-wide services every surface shares. In the all-in-one process main.ts and the
 // SvelteKit apps (which import this package at run time, not bundled) get the same instance.
@@ -15,6 +17,7 @@ export type Upstate = {
 	lucia: AppLucia;
 	analytics: AnalyticsStore;
 	notify: SubscriberNotifier; // subscriber notifications after publishing (no-op until delivery is built)
+	openedPages: RenderCache<OpenedPage>; // published pages by slug/domain for the access gate
 };
 
 export function createUpstate(config: Config = loadConfig()): Upstate {
@@ -26,7 +29,8 @@ export function createUpstate(config: Config = loadConfig()): Upstate {
 		// Secure cookies whenever the dashboard is served over https.
 		lucia: createLucia({ db, secure: config.urls.dashboard.startsWith('https:') }),
 		analytics: createAnalyticsStore(config.analytics),
-		notify: createNoopNotifier()
+		notify: createNoopNotifier(),
+		openedPages: new RenderCache({ ttlMs: config.statusPageCacheTtlMs })
 	};
 }
 

@@ -54,6 +54,10 @@ const Env = z.object({
 	WORKSPACE_DEFAULT_LIMITS: optional,
 	UPSTATE_SERVICES: optional,
 	TRUSTED_PROXY_HOPS: z.preprocess((v) => v || 0, z.coerce.number().int().min(0).max(10)),
+	STATUS_PAGE_CACHE_TTL_SECONDS: z.preprocess(
+		(v) => (v === '' || v === undefined ? 10 : v),
+		z.coerce.number().int().min(0).max(3600)
+	),
 	LOCAL_PROBE_INTERVAL_MS: z.preprocess((v) => v || 30000, z.coerce.number().int().min(100)),
 	NOTIFY_ALLOW_PRIVATE_TARGETS: flag,
 	NOTIFY_BASE_URLS: optional,
@@ -185,6 +189,8 @@ function buildConfig(env: z.infer<typeof Env>) {
 		// Reverse proxies in front of the status site that append to X-Forwarded-For (0 = none:
 		// the socket address is the client). Status-page ip-restriction reads this.
 		trustedProxyHops: env.TRUSTED_PROXY_HOPS,
+		// Status site render cache lifetime; 0 turns the cache off (see status-page/public).
+		statusPageCacheTtlMs: env.STATUS_PAGE_CACHE_TTL_SECONDS * 1000,
 		defaultLimits,
 		services: parseServices(env.UPSTATE_SERVICES),
 		localProbeIntervalMs: env.LOCAL_PROBE_INTERVAL_MS,

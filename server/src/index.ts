@@ -7,3 +7,9 @@ export { ServiceError, type ErrorCode, type FieldIssue } from './domain/errors.t
 export { contextForSession, callerForSession } from './auth/context.ts';
 export { SESSION_COOKIE } from './auth/lucia.ts';
 export { AUDIT_ENTITY_TYPES } from './domain/audit-log/schemas.ts';
+export type {
+	AccessDecision,
+	PublicFeedOutput,
+	StatuspageV2Output
+} from './domain/status-page/index.ts';
+export { RenderCache, pageContentVersion } from './domain/status-page/index.ts';

@@ -10,6 +10,7 @@ import { createLucia } from '../src/auth/lucia.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { createApiKey } from '../src/domain/api-key/index.ts';
+import { RenderCache } from '../src/domain/status-page/public/render-cache.ts';
 import { createMailer } from '../src/mail/index.ts';
 import { createNoopNotifier } from '../src/notify/index.ts';
 import { createUser, ctxFor } from './factories.ts';
@@ -26,7 +27,8 @@ export function createTestUpstate(db: Db, env: Record<string, string> = {}): Ups
 		mailer: createMailer(config.mail),
 		lucia: createLucia({ db, secure: false }),
 		analytics: createAnalyticsStore(config.analytics),
-		notify: createNoopNotifier()
+		notify: createNoopNotifier(),
+		openedPages: new RenderCache({ ttlMs: config.statusPageCacheTtlMs })
 	};
 }
 

@@ -1,6 +1,7 @@
 import type { Handle } from '@sveltejs/kit';
 import { sequence } from '@sveltejs/kit/hooks';
 import { callerForSession, getUpstate } from '@upstate/server';
+import { cachePublicViews } from '$lib/server/render-cache.ts';
 
 // Readers are anonymous: the caller only reaches public procedures.
 const api: Handle = async ({ event, resolve }) => {
@@ -40,4 +41,14 @@ const compress: Handle = async ({ event, resolve }) => {
 	});
 };
 
-export const handle = sequence(compress, api, lang);
+// Only the compact view may be framed (for embedding); every other view refuses frames.
+const frames: Handle = async ({ event, resolve }) => {
+	const response = await resolve(event);
+	if (event.route.id !== '/[slug]/embed' && !response.headers.has('x-frame-options')) {
+		response.headers.set('x-frame-options', 'DENY');
+		response.headers.set('content-security-policy', "frame-ancestors 'none'");
+	}
+	return response;
+};
+
+export const handle = sequence(api, cachePublicViews, compress, frames, lang);

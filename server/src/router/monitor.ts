@@ -10,10 +10,12 @@ import {
 	getMonitorStatus,
 	getMonitorLatency,
 	getMonitorSummary,
+	getMonitorUptime,
 	MonitorLatencyInput,
 	MonitorLatencyOutput,
 	MonitorSummaryInput,
 	MonitorSummaryOutput,
+	MonitorUptimeOutput,
 	MonitorStatusOutput,
 	listMonitors,
 	removeMonitor,
@@ -84,6 +86,13 @@ export const monitorRouter = createTRPCRouter({
 		.output(MonitorSummaryOutput)
 		.query(({ ctx, input }) =>
 			getMonitorSummary({ ctx: ctx.service, analytics: ctx.upstate.analytics, input })
+		),
+	// The dashboard's 90-day bar (no REST or MCP: the spec lists neither).
+	uptime: readProcedure
+		.input(MonitorIdInput)
+		.output(MonitorUptimeOutput)
+		.query(({ ctx, input }) =>
+			getMonitorUptime({ ctx: ctx.service, analytics: ctx.upstate.analytics, input })
 		),
 	// No MCP tool: the spec's tool list (4.1) has none for latency over time.
 	latency: readProcedure

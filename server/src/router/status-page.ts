@@ -6,19 +6,25 @@ import {
 	GrantOutput,
 	ListStatusPagesInput,
 	PageIdInput,
+	PublicFeedOutput,
+	PublicGateOutput,
 	PublicHistoryOutput,
 	PublicPageOutput,
 	PublicReportOutput,
 	RequestAccessInput,
 	StatusPageListOutput,
 	StatusPageOutput,
+	StatuspageV2Result,
 	UnlockInput,
 	UpdateStatusPageInput,
 	VerifyAccessInput,
 	createStatusPage,
+	getPublicFeed,
+	getPublicGate,
 	getPublicReport,
 	getPublicStatusPage,
 	getStatusPage,
+	getStatuspageV2,
 	listPublicHistory,
 	listStatusPages,
 	removeStatusPage,
@@ -46,7 +52,8 @@ const publicDeps = (ctx: TrpcContext): PublicDeps => ({
 	mailer: ctx.upstate.mailer,
 	secret: ctx.upstate.config.authSecret,
 	trustedProxyHops: ctx.upstate.config.trustedProxyHops,
-	statusPageUrl: ctx.upstate.config.urls.statusPage
+	statusPageUrl: ctx.upstate.config.urls.statusPage,
+	openedPages: ctx.upstate.openedPages
 });
 
 export const statusPageRouter = createTRPCRouter({
@@ -116,6 +123,18 @@ export const statusPageRouter = createTRPCRouter({
 		.input(GetPublicReportInput)
 		.output(PublicReportOutput)
 		.query(({ ctx, input }) => getPublicReport({ deps: publicDeps(ctx), input })),
+	getPublicGate: publicProcedure
+		.input(GetPublicPageInput)
+		.output(PublicGateOutput)
+		.query(({ ctx, input }) => getPublicGate({ deps: publicDeps(ctx), input })),
+	getPublicFeed: publicProcedure
+		.input(GetPublicPageInput)
+		.output(PublicFeedOutput)
+		.query(({ ctx, input }) => getPublicFeed({ deps: publicDeps(ctx), input })),
+	getStatuspageV2: publicProcedure
+		.input(GetPublicPageInput)
+		.output(StatuspageV2Result)
+		.query(({ ctx, input }) => getStatuspageV2({ deps: publicDeps(ctx), input })),
 	getPublicHistory: publicProcedure
 		.input(GetPublicPageInput)
 		.output(PublicHistoryOutput)

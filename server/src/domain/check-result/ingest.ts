@@ -2,6 +2,7 @@ import type { AnalyticsStore } from '../../analytics/index.ts';
 import type { Db } from '../../db/client.ts';
 import { parseInput } from '../parse.ts';
 import type { AuthenticatedLocation } from '../private-location/index.ts';
+import { bumpPageContentVersion } from '../status-page/public/render-cache.ts';
 import { STATUS_OF_OUTCOME, quorumStatus } from './quorum.ts';
 import { IngestResultsInput, type IngestOutcome, type StatusChange } from './schemas.ts';
 
@@ -69,6 +70,8 @@ export async function ingestCheckResults(args: {
 			};
 		});
 		if (change) changes.push(change);
+		// Committed: status pages re-render with the new monitor status.
+		if (change) bumpPageContentVersion();
 	}
 	return { accepted, duplicates, rejected: results.length - kept.length, changes };
 }

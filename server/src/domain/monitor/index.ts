@@ -7,3 +7,4 @@ export * from './schemas.ts';
 export { getMonitorStatus, MonitorStatusOutput } from './get-status.ts';
 export { getMonitorSummary, MonitorSummaryInput, MonitorSummaryOutput } from './get-summary.ts';
 export { getMonitorLatency, MonitorLatencyInput, MonitorLatencyOutput } from './get-latency.ts';
+export { getMonitorUptime, MonitorUptimeOutput } from './get-uptime.ts';

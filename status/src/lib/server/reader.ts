@@ -2,6 +2,12 @@ import type { RequestEvent } from '@sveltejs/kit';
 import { pickLocale } from '../i18n/index.ts';
 
 export const LANG_COOKIE = 'upstate_lang';
+export const langCookieOptions = {
+	path: '/',
+	httpOnly: true,
+	sameSite: 'lax',
+	maxAge: 365 * 24 * 3600
+} as const;
 const GRANT_PREFIX = 'upstate_page_';
 
 // `[slug]` is a slug, or `@host` when the reroute hook mapped a custom domain here
@@ -25,7 +31,7 @@ export function readerFacts(event: RequestEvent) {
 
 /**
  * Per-view presentation facts shared by every page of a status page: the reader's locale
- * (remembering a `?lang=` choice in a cookie) and the no-index header. A render cache would key
+ * (remembering a `?lang=` choice in a cookie) and the no-index header. The render cache keys
  * on (page, locale, access decision): everything else here is derived from those.
  */
 export function presentPage(
@@ -40,12 +46,7 @@ export function presentPage(
 		defaultLocale: head.default_locale
 	});
 	if (query && query === locale) {
-		event.cookies.set(LANG_COOKIE, locale, {
-			path: '/',
-			httpOnly: true,
-			sameSite: 'lax',
-			maxAge: 365 * 24 * 3600
-		});
+		event.cookies.set(LANG_COOKIE, locale, langCookieOptions);
 	}
 	if (!head.allow_index) event.setHeaders({ 'x-robots-tag': 'noindex' });
 	event.locals.lang = locale;

@@ -7,3 +7,8 @@ export { verifyStatusPageAccess } from './verify-access.ts';
 export { resolveCustomDomain } from './resolve-domain.ts';
 export type { PublicDeps } from './open-page.ts';
 export * from './schemas.ts';
+export { getPublicGate } from './gate.ts';
+export { getPublicFeed } from './feed.ts';
+export { getStatuspageV2 } from './statuspage-v2.ts';
+export { RenderCache, pageContentVersion, bumpPageContentVersion } from './render-cache.ts';
+export type { OpenedPage } from './open-page.ts';

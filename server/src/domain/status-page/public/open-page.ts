@@ -6,6 +6,7 @@ import { NotFoundError } from '../../errors.ts';
 import { resolveLimits, type Limits } from '../../limits.ts';
 import { clientAddress, isInRanges } from './client-address.ts';
 import { isGrantValid } from './grant.ts';
+import type { RenderCache } from './render-cache.ts';
 import type { AccessDecision, PageLocator, PublicHead, ReaderFacts } from './schemas.ts';
 import { resolveTheme } from './theme.ts';
 
@@ -17,6 +18,7 @@ export type PublicDeps = {
 	secret: string; // AUTH_SECRET: signs reader passes
 	trustedProxyHops: number; // TRUSTED_PROXY_HOPS
 	statusPageUrl: string; // STATUS_PAGE_URL: base of mailed access links
+	openedPages?: RenderCache<OpenedPage>; // memo of findPublicPage (the gate itself always runs)
 	now?: () => Date;
 };
 
@@ -112,7 +114,10 @@ export async function openPage(args: {
 	reader: ReaderFacts;
 }): Promise<OpenedPage & { access: AccessDecision; head: PublicHead; now: Date }> {
 	const now = args.deps.now?.() ?? new Date();
-	const opened = await findPublicPage(args.deps.db, args.locator);
+	const { db, openedPages } = args.deps;
+	const opened = await (openedPages
+		? openedPages.get(JSON.stringify(args.locator), () => findPublicPage(db, args.locator))
+		: findPublicPage(db, args.locator));
 	const access = decideAccess({
 		row: opened.row,
 		reader: args.reader,

@@ -158,3 +158,104 @@ export const GrantOutput = z.object({
 	cookie: z.object({ name: z.string(), value: z.string(), maxAge: z.number() })
 });
 export type GrantOutput = z.infer<typeof GrantOutput>;
+
+export const PublicGateOutput = PublicPageOutput.pick({ access: true, head: true });
+export type PublicGateOutput = z.infer<typeof PublicGateOutput>;
+
+export const PublicFeedOutput = z.object({
+	access: z.enum(ACCESS_DECISIONS),
+	head: PublicHead,
+	feed: z
+		.object({
+			url: z.string(), // the page's absolute address
+			description: z.string(),
+			updated_at: z.string(),
+			reports: z.array(PublicReport.extend({ updated_at: z.string() })), // latest change first
+			maintenances: z.array(PublicMaintenance.extend({ updated_at: z.string() }))
+		})
+		.nullable() // null unless access is granted
+});
+export type PublicFeedOutput = z.infer<typeof PublicFeedOutput>;
+
+// Atlassian Statuspage v2 shapes (public API, `/api/v2/*.json`).
+const V2Page = z.object({
+	id: z.string(),
+	name: z.string(),
+	url: z.string(),
+	time_zone: z.string(),
+	updated_at: z.string()
+});
+export const StatuspageV2Component = z.object({
+	id: z.string(),
+	name: z.string(),
+	status: z.enum([...IMPACTS, 'under_maintenance']),
+	created_at: z.string(),
+	updated_at: z.string(),
+	position: z.number(),
+	description: z.string().nullable(),
+	showcase: z.boolean(),
+	start_date: z.string().nullable(),
+	group_id: z.string().nullable(),
+	page_id: z.string(),
+	group: z.boolean(),
+	only_show_if_degraded: z.boolean(),
+	components: z.array(z.string()).optional() // member ids, on groups only
+});
+export type StatuspageV2Component = z.infer<typeof StatuspageV2Component>;
+export const StatuspageV2Incident = z.object({
+	id: z.string(),
+	name: z.string(),
+	status: z.string(), // investigating|identified|monitoring|resolved; scheduled|in_progress|completed
+	created_at: z.string(),
+	updated_at: z.string(),
+	monitoring_at: z.string().nullable(),
+	resolved_at: z.string().nullable(),
+	impact: z.enum(['none', 'minor', 'major', 'critical', 'maintenance']),
+	shortlink: z.string(),
+	started_at: z.string(),
+	page_id: z.string(),
+	incident_updates: z.array(
+		z.object({
+			id: z.string(),
+			status: z.string(),
+			body: z.string(),
+			incident_id: z.string(),
+			created_at: z.string(),
+			updated_at: z.string(),
+			display_at: z.string(),
+			affected_components: z
+				.array(
+					z.object({
+						code: z.string(),
+						name: z.string(),
+						old_status: z.string(),
+						new_status: z.string()
+					})
+				)
+				.nullable(),
+			deliver_notifications: z.boolean(),
+			custom_tweet: z.null(),
+			tweet_id: z.null()
+		})
+	),
+	components: z.array(StatuspageV2Component),
+	scheduled_for: z.string().optional(),
+	scheduled_until: z.string().optional()
+});
+export type StatuspageV2Incident = z.infer<typeof StatuspageV2Incident>;
+export const StatuspageV2Output = z.object({
+	page: V2Page,
+	status: z.object({
+		indicator: z.enum(['none', 'minor', 'major', 'critical', 'maintenance']),
+		description: z.string()
+	}),
+	components: z.array(StatuspageV2Component),
+	incidents: z.array(StatuspageV2Incident), // the latest 50, newest first
+	scheduled_maintenances: z.array(StatuspageV2Incident) // the latest 50 by start
+});
+export type StatuspageV2Output = z.infer<typeof StatuspageV2Output>;
+export const StatuspageV2Result = z.object({
+	access: z.enum(ACCESS_DECISIONS),
+	v2: StatuspageV2Output.nullable()
+});
+export type StatuspageV2Result = z.infer<typeof StatuspageV2Result>;

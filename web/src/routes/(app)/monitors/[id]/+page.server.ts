@@ -15,11 +15,12 @@ export const load: PageServerLoad = async ({ locals, params, url }) => {
 	const window = WINDOWS.find((w) => w === asked) ?? '1d';
 	const locationId = positive(url.searchParams.get('location'));
 	const offset = positive(url.searchParams.get('offset')) ?? 0;
-	const [monitor, status, summary, latency] = await Promise.all([
+	const [monitor, status, summary, latency, uptime] = await Promise.all([
 		locals.api.monitor.get({ monitorId }),
 		locals.api.monitor.status({ monitorId }),
 		locals.api.monitor.summary({ monitorId, window }),
-		locals.api.monitor.latency({ monitorId, window, locationId })
+		locals.api.monitor.latency({ monitorId, window, locationId }),
+		locals.api.monitor.uptime({ monitorId })
 	]).catch(loadError);
 	// Response logs are HTTP-only and a plan feature: show them when the plan has them.
 	const logs =
@@ -28,7 +29,17 @@ export const load: PageServerLoad = async ({ locals, params, url }) => {
 					.list({ monitorId, window, limit: LOGS_PER_PAGE, offset })
 					.catch(() => null)
 			: null;
-	return { monitor, status, window, summary, latency, locationId, logs, now: Date.now() };
+	return {
+		monitor,
+		status,
+		window,
+		summary,
+		latency,
+		uptime: uptime.days,
+		locationId,
+		logs,
+		now: Date.now()
+	};
 };
 
 function positive(v: string | null): number | undefined {
