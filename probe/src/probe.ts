@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { runCheck } from './checks/index.ts';
@@ -7,6 +6,7 @@ import type { ProbeConfig } from './config.ts';
 import { IngestService } from './gen/upstate/ingest/v1/ingest_pb.ts';
 import { createOtelExport } from './otel.ts';
 import { Outbox } from './outbox.ts';
+import { newResultId } from './result-id.ts';
 import { fromWireMonitor, toWireResult } from './wire.ts';
 
 export const REFRESH_MS = 10 * 60 * 1000; // spec 1.4.5 / 8
@@ -60,7 +60,7 @@ export function createProbe(opts: ProbeOptions) {
 		console.log(`[probe] job start monitor=${m.id} type=${m.type} lag=${Date.now() - plannedAt}ms`);
 		try {
 			const result = await runCheck(m, { dnsServers: config.dnsServers });
-			outbox.push({ ...result, resultId: randomUUID() });
+			outbox.push({ ...result, resultId: newResultId() });
 			otel.record(m, result);
 			console.log(
 				`[probe] checked monitor=${m.id} name=${JSON.stringify(m.name)} ${result.outcome} status=${result.statusCode ?? result.grpcStatus ?? '-'} latency=${result.latency}ms${result.error ? ` error=${JSON.stringify(result.error)}` : ''}`
