@@ -43,8 +43,9 @@ console.log(
 	`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`
 );
 await latencyAccuracy(50, 200);
-for (const size of (process.env.BENCH_MONITORS ?? '1000,10000').split(',').map(Number))
-	await probeScheduling(size, Number(process.env.BENCH_SCHEDULE_SECONDS ?? 75));
+// BENCH_MONITORS= (empty) skips the scheduling runs.
+for (const size of (process.env.BENCH_MONITORS ?? '1000,10000').split(',').filter(Boolean))
+	await probeScheduling(Number(size), Number(process.env.BENCH_SCHEDULE_SECONDS ?? 75));
 await store(
 	Number(process.env.BENCH_RESULTS ?? 1_000_000),
 	100,

@@ -71,10 +71,13 @@ export function createProbe(opts: ProbeOptions) {
 			);
 		} finally {
 			inFlight--;
-			const next = waiting.shift();
-			if (next) {
+			// The next waiting run whose monitor is still scheduled as it was.
+			for (let next = waiting.shift(); next && !stopped; next = waiting.shift()) {
 				queued.delete(next.job);
-				if (jobs.get(next.job.m.id) === next.job && !stopped) void runOne(next.job, next.plannedAt);
+				if (jobs.get(next.job.m.id) === next.job) {
+					void runOne(next.job, next.plannedAt);
+					break;
+				}
 			}
 		}
 	}
