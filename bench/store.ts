@@ -15,7 +15,8 @@ export async function store(
 	total: number,
 	monitors: number,
 	senders: number,
-	create = createEmbeddedAnalytics
+	create = createEmbeddedAnalytics,
+	makeId: (startedAt: number) => string = newResultId
 ): Promise<void> {
 	const dir = mkdtempSync(path.join(os.tmpdir(), 'upstate-bench-'));
 	const analytics = create({ url: `file:${path.join(dir, 'analytics.db')}` });
@@ -34,7 +35,7 @@ export async function store(
 			const rows: StoredResult[] = Array.from({ length: Math.min(batch, total - i) }, (_, j) => {
 				const startedAt = Math.round(now - 90 * DAY + (i + j) * step);
 				return {
-					resultId: newResultId(startedAt),
+					resultId: makeId(startedAt),
 					workspaceId: 1,
 					monitorId: ((i + j) % monitors) + 1,
 					locationId: 1,
