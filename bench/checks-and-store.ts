@@ -1,16 +1,11 @@
 // `npm run bench`: figures for this machine (issue 3). Prints, does not assert.
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { checkHttp } from '../probe/src/checks/http.ts';
-import { createEmbeddedAnalytics, type StoredResult } from '../server/src/analytics/index.ts';
-
-const pct = (sorted: number[], p: number) =>
-	sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const fmt = (n: number) => n.toFixed(2);
+import { probeScheduling } from './probe-scheduling.ts';
+import { fmt, pct } from './stats.ts';
+import { store } from './store.ts';
 
 async function latencyAccuracy(delayMs: number, runs: number): Promise<void> {
 	const server = http.createServer((_req, res) => setTimeout(() => res.end('ok'), delayMs));
@@ -44,53 +39,15 @@ async function latencyAccuracy(delayMs: number, runs: number): Promise<void> {
 	);
 }
 
-async function store(total: number, monitors: number): Promise<void> {
-	const dir = mkdtempSync(path.join(os.tmpdir(), 'upstate-bench-'));
-	const analytics = createEmbeddedAnalytics({ url: `file:${path.join(dir, 'analytics.db')}` });
-	const now = Date.now();
-	const batch = 500;
-	const started = performance.now();
-	for (let i = 0; i < total; i += batch) {
-		const rows: StoredResult[] = Array.from({ length: Math.min(batch, total - i) }, (_, j) => ({
-			resultId: randomUUID(),
-			workspaceId: 1,
-			monitorId: ((i + j) % monitors) + 1,
-			locationId: 1,
-			startedAt: now - ((i + j) % 1_209_600) * 1000,
-			latency: 20 + ((i + j) % 300),
-			outcome: (i + j) % 97 === 0 ? 'error' : 'success',
-			statusCode: 200,
-			error: '',
-			timing: { connect: 1, ttfb: 10 },
-			headers: {},
-			assertions: '[]',
-			grpcStatus: '',
-			packetLoss: null
-		}));
-		await analytics.insertResults(rows);
-		if ((i / batch) % 200 === 0) process.stdout.write(`\rinserting ${i}/${total}`);
-	}
-	const seconds = (performance.now() - started) / 1000;
-	console.log(
-		`\ringest into the embedded store: ${total} results in ${fmt(seconds)} s = ${Math.round(total / seconds)} results/s (batches of ${batch}; target >= 20,000/s)`
-	);
-	for (const window of [86_400_000, 14 * 86_400_000]) {
-		const times: number[] = [];
-		for (let k = 0; k < 20; k++) {
-			const t = performance.now();
-			await analytics.summary({ monitorId: (k % monitors) + 1, since: now - window });
-			times.push(performance.now() - t);
-		}
-		times.sort((a, b) => a - b);
-		console.log(
-			`summary query (${window / 86_400_000}d window, ${total / monitors} results per monitor): p50=${fmt(pct(times, 50))} ms p99=${fmt(pct(times, 99))} ms (target < 20 ms; read from hourly rollups)`
-		);
-	}
-	analytics.close();
-}
-
 console.log(
 	`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`
 );
 await latencyAccuracy(50, 200);
-await store(Number(process.env.BENCH_RESULTS ?? 1_000_000), 100);
+// BENCH_MONITORS= (empty) skips the scheduling runs.
+for (const size of (process.env.BENCH_MONITORS ?? '1000,10000').split(',').filter(Boolean))
+	await probeScheduling(Number(size), Number(process.env.BENCH_SCHEDULE_SECONDS ?? 75));
+await store(
+	Number(process.env.BENCH_RESULTS ?? 1_000_000),
+	100,
+	Number(process.env.BENCH_SENDERS ?? 4)
+);

@@ -1,4 +1,11 @@
-import { existsSync, readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+	appendFileSync,
+	existsSync,
+	mkdirSync,
+	readFileSync,
+	renameSync,
+	writeFileSync
+} from 'node:fs';
 import path from 'node:path';
 import type { PendingResult } from './wire.ts';
 
@@ -12,6 +19,7 @@ export class Outbox {
 
 	constructor(file: string) {
 		this.file = file;
+		mkdirSync(path.dirname(file), { recursive: true });
 		if (existsSync(file)) {
 			this.items = readFileSync(file, 'utf8')
 				.split('\n')
@@ -19,6 +27,8 @@ export class Outbox {
 				.map((line) => JSON.parse(line) as PendingResult);
 			if (this.items.length)
 				console.log(`[probe] outbox restored pending=${this.items.length} file=${file}`);
+			// Rewritten once so every line ends in a newline before anything is appended.
+			this.persist();
 		}
 	}
 
@@ -26,14 +36,18 @@ export class Outbox {
 		return this.items.length;
 	}
 
+	// One appended line per result (not a rewrite of the whole file): its cost does not grow with
+	// the number pending.
 	push(result: PendingResult): void {
 		this.items.push(result);
 		if (this.items.length > MAX_PENDING) {
 			const dropped = this.items.length - MAX_PENDING;
 			this.items.splice(0, dropped);
 			console.warn(`[probe] outbox full dropped=${dropped} oldest results (cap ${MAX_PENDING})`);
+			this.persist();
+			return;
 		}
-		this.persist();
+		appendFileSync(this.file, `${JSON.stringify(result)}\n`);
 	}
 
 	peek(max: number): PendingResult[] {
@@ -47,9 +61,8 @@ export class Outbox {
 	}
 
 	private persist(): void {
-		mkdirSync(path.dirname(this.file), { recursive: true });
 		const tmp = `${this.file}.tmp`;
-		writeFileSync(tmp, this.items.map((r) => JSON.stringify(r)).join('\n'));
+		writeFileSync(tmp, this.items.map((r) => `${JSON.stringify(r)}\n`).join(''));
 		renameSync(tmp, this.file);
 	}
 }

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { runCheck } from './checks/index.ts';
 import type { ProbeMonitor } from './checks/types.ts';
 import type { ProbeConfig } from './config.ts';
 import { IngestService } from './gen/upstate/ingest/v1/ingest_pb.ts';
+import { createOtelExport } from './otel.ts';
 import { Outbox } from './outbox.ts';
+import { newResultId } from './result-id.ts';
 import { fromWireMonitor, toWireResult } from './wire.ts';
 
 export const REFRESH_MS = 10 * 60 * 1000; // spec 1.4.5 / 8
@@ -19,12 +20,17 @@ const PERIOD_MS = {
 };
 const BATCH = 500;
 
+// Where in its period a monitor first runs: a stable spread, so monitors do not all start at once.
+export const firstOffset = (id: number, period: number) => (id * 7919) % period;
+
 export type ProbeOptions = {
 	config: ProbeConfig;
 	periodOf?: (m: ProbeMonitor) => number;
 	flushEveryMs?: number;
 	refreshMs?: number;
 };
+
+type Job = { m: ProbeMonitor; key: string; period: number; nextAt: number; timer?: NodeJS.Timeout };
 
 // Runs every assigned monitor at its period, each at its own offset inside the period (not all at
 // second 0), with at most `concurrency` checks in flight; results go through the outbox.
@@ -37,60 +43,100 @@ export function createProbe(opts: ProbeOptions) {
 	);
 	const headers = { authorization: `Bearer ${config.key}` };
 	const outbox = new Outbox(config.outboxFile);
-	const timers = new Map<number, { key: string; timer: NodeJS.Timeout }>();
+	let locationName = '';
+	const otel = createOtelExport({ location: () => locationName });
+	const jobs = new Map<number, Job>();
+	// Runs due while `concurrency` checks are in flight wait here, in order, at most once each.
+	const waiting: Array<{ job: Job; plannedAt: number }> = [];
+	const queued = new Set<Job>();
 	let inFlight = 0;
 	let stopped = false;
 	let deliveryFailing = false;
 	const background: NodeJS.Timeout[] = [];
 
-	async function runOne(m: ProbeMonitor): Promise<void> {
-		if (inFlight >= config.concurrency) {
-			console.warn(`[probe] skipped monitor=${m.id} reason=concurrency-limit inFlight=${inFlight}`);
-			return;
-		}
+	async function runOne(job: Job, plannedAt: number): Promise<void> {
+		const { m } = job;
 		inFlight++;
-		console.log(`[probe] job start monitor=${m.id} type=${m.type}`);
+		console.log(`[probe] job start monitor=${m.id} type=${m.type} lag=${Date.now() - plannedAt}ms`);
 		try {
 			const result = await runCheck(m, { dnsServers: config.dnsServers });
-			outbox.push({ ...result, resultId: randomUUID() });
+			outbox.push({ ...result, resultId: newResultId() });
+			otel.record(m, result);
 			console.log(
 				`[probe] checked monitor=${m.id} name=${JSON.stringify(m.name)} ${result.outcome} status=${result.statusCode ?? result.grpcStatus ?? '-'} latency=${result.latency}ms${result.error ? ` error=${JSON.stringify(result.error)}` : ''}`
 			);
+		} catch (err) {
+			console.error(
+				`[probe] check crashed monitor=${m.id} error=${JSON.stringify((err as Error).message)}`
+			);
 		} finally {
 			inFlight--;
+			// The next waiting run whose monitor is still scheduled as it was.
+			for (let next = waiting.shift(); next && !stopped; next = waiting.shift()) {
+				queued.delete(next.job);
+				if (jobs.get(next.job.m.id) === next.job) {
+					void runOne(next.job, next.plannedAt);
+					break;
+				}
+			}
 		}
+	}
+
+	function due(job: Job, plannedAt: number): void {
+		if (inFlight < config.concurrency) return void runOne(job, plannedAt);
+		if (queued.has(job)) {
+			console.warn(`[probe] skipped monitor=${job.m.id} reason=still-waiting inFlight=${inFlight}`);
+			return;
+		}
+		queued.add(job);
+		waiting.push({ job, plannedAt });
+	}
+
+	// Each run is planned from the previous plan, not from when the timer fired, so late timers
+	// never accumulate drift (setInterval would); a run missed entirely (a suspended process) is
+	// skipped rather than run in a burst.
+	function arm(job: Job): void {
+		job.timer = setTimeout(
+			() => {
+				const plannedAt = job.nextAt;
+				const now = Date.now();
+				job.nextAt += job.period;
+				while (job.nextAt <= now) job.nextAt += job.period;
+				arm(job);
+				due(job, plannedAt);
+			},
+			Math.max(0, job.nextAt - Date.now())
+		);
 	}
 
 	// At start monitors are spread over their period; one that appears later runs at once.
 	let initialSchedule = true;
 	function schedule(monitors: ProbeMonitor[]): void {
+		const now = Date.now();
 		const wanted = new Map(monitors.map((m) => [m.id, m]));
-		for (const [id, entry] of timers) {
-			if (!wanted.has(id) || entry.key !== JSON.stringify(wanted.get(id))) {
-				clearTimeout(entry.timer);
-				clearInterval(entry.timer);
-				timers.delete(id);
+		for (const [id, job] of jobs) {
+			const m = wanted.get(id);
+			if (!m || job.key !== JSON.stringify(m)) {
+				clearTimeout(job.timer);
+				jobs.delete(id);
 			}
 		}
 		for (const m of monitors) {
-			if (timers.has(m.id)) continue;
+			if (jobs.has(m.id)) continue;
 			const period = periodOf(m);
-			const offset = initialSchedule ? (m.id * 7919) % period : 0; // stable spread over the period
-			const entry = {
-				key: JSON.stringify(m),
-				timer: setTimeout(() => {
-					void runOne(m);
-					entry.timer = setInterval(() => void runOne(m), period);
-				}, offset)
-			};
-			timers.set(m.id, entry);
+			const nextAt = now + (initialSchedule ? firstOffset(m.id, period) : 0);
+			const job: Job = { m, key: JSON.stringify(m), period, nextAt };
+			jobs.set(m.id, job);
+			arm(job);
 		}
+		otel.retain(monitors.flatMap((m) => (m.otel ? [m.otel] : [])));
 		initialSchedule = false;
 	}
 
 	async function refresh(): Promise<void> {
 		try {
 			const res = await client.listMonitors({}, { headers });
+			locationName = res.locationName;
 			schedule(res.monitors.filter((m) => m.active).map(fromWireMonitor));
 			console.log(
 				`[probe] monitors location=${JSON.stringify(res.locationName)} count=${res.monitors.length}`
@@ -145,11 +191,11 @@ export function createProbe(opts: ProbeOptions) {
 		stop(): void {
 			stopped = true;
 			for (const t of background) clearInterval(t);
-			for (const { timer } of timers.values()) {
-				clearTimeout(timer);
-				clearInterval(timer);
-			}
-			timers.clear();
+			for (const job of jobs.values()) clearTimeout(job.timer);
+			jobs.clear();
+			waiting.length = 0;
+			queued.clear();
+			void otel.shutdown();
 		}
 	};
 }

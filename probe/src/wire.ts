@@ -11,6 +11,8 @@ type Assertions = Pick<
 
 export function fromWireMonitor(m: Monitor): ProbeMonitor {
 	const a = JSON.parse(m.assertionsJson || '{}') as Partial<Assertions>;
+	const kv = (list: Array<{ key: string; value: string }>) =>
+		list.map(({ key, value }) => ({ key, value }));
 	const common = {
 		id: m.id,
 		name: m.name,
@@ -18,10 +20,9 @@ export function fromWireMonitor(m: Monitor): ProbeMonitor {
 		periodicity: m.periodicity as ProbeMonitor['periodicity'],
 		timeout: m.timeoutMs,
 		degraded_at: m.degradedAtMs ?? null,
-		retry: m.retry
+		retry: m.retry,
+		...(m.otelEndpoint ? { otel: { endpoint: m.otelEndpoint, headers: kv(m.otelHeaders) } } : {})
 	};
-	const kv = (list: Array<{ key: string; value: string }>) =>
-		list.map(({ key, value }) => ({ key, value }));
 	switch (m.type) {
 		case 'http':
 			return {

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredResult } from '../src/analytics/index.ts';
+import { createEmbeddedAnalytics, type StoredResult } from '../src/analytics/index.ts';
 import type { Upstate } from '../src/app.ts';
 import { getMonitorLatency, getMonitorSummary } from '../src/domain/monitor/index.ts';
 import { createMonitor } from '../src/domain/monitor/index.ts';
@@ -319,5 +323,67 @@ describe('monitor latency (monitor.latency, REST GET /v1/monitors/{monitorId}/la
 		});
 		expect(res.status).toBe(404);
 		expect(await res.json()).toEqual(errorBody.notFound(`monitor ${monitorId} not found`));
+	});
+});
+
+describe('concurrent deliveries (group commit)', () => {
+	it('counts each result once across batches written together, and fails only a bad batch', async () => {
+		const store = createEmbeddedAnalytics({
+			url: `file:${path.join(mkdtempSync(path.join(os.tmpdir(), 'analytics-')), 'a.db')}`
+		});
+		const rows = Array.from({ length: 500 }, (_, i) => ({
+			...result(10 + (i % 50), 'success', 1000 + i * 60_000),
+			monitorId: 7
+		}));
+		// The first call opens a transaction; the next ones queue and share the following one.
+		const [first, a, c] = await Promise.all([
+			store.insertResults(rows.slice(0, 1)),
+			store.insertResults(rows.slice(0, 300)),
+			store.insertResults(rows.slice(200))
+		]);
+		expect(first).toEqual({ accepted: 1, duplicates: 0 });
+		expect(a).toEqual({ accepted: 299, duplicates: 1 });
+		expect(c).toEqual({ accepted: 200, duplicates: 100 });
+		const bad = [{ ...result(5, 'success'), monitorId: 7, workspaceId: Number.NaN }];
+		const good = { ...result(5, 'success'), monitorId: 8 };
+		const [, failed, fine] = await Promise.allSettled([
+			store.insertResults([{ ...result(5, 'success'), monitorId: 8 }]),
+			store.insertResults(bad),
+			store.insertResults([good])
+		]);
+		expect(failed.status).toBe('rejected');
+		expect(fine).toEqual({ status: 'fulfilled', value: { accepted: 1, duplicates: 0 } });
+		expect(await store.countResults(8)).toBe(2);
+		expect(await store.countResults(7)).toBe(500);
+		const s = await store.summary({ monitorId: 7, since: Date.now() - 86_400_000 });
+		expect(s.success).toBe(500);
+		store.close();
+	});
+});
+
+describe('stores made by an earlier version', () => {
+	it('rebuilds a rowid rollup table clustered, keeping its rows', async () => {
+		const url = `file:${path.join(mkdtempSync(path.join(os.tmpdir(), 'analytics-')), 'a.db')}`;
+		const old = createClient({ url });
+		await old.executeMultiple(`
+			CREATE TABLE check_rollup_hour (monitor_id INTEGER NOT NULL, location_id INTEGER NOT NULL,
+				bucket INTEGER NOT NULL, success INTEGER NOT NULL, degraded INTEGER NOT NULL,
+				error INTEGER NOT NULL, hist TEXT NOT NULL, last_at INTEGER NOT NULL,
+				PRIMARY KEY (monitor_id, location_id, bucket));
+			INSERT INTO check_rollup_hour VALUES (5, 1, ${Math.floor(Date.now() / 3_600_000) * 3_600_000}, 3, 1, 2, '[]', ${Date.now()});`);
+		old.close();
+		const store = createEmbeddedAnalytics({ url });
+		expect(await store.summary({ monitorId: 5, since: Date.now() - 86_400_000 })).toMatchObject({
+			success: 3,
+			degraded: 1,
+			error: 2
+		});
+		store.close();
+		const check = createClient({ url });
+		const table = await check.execute(
+			"SELECT sql FROM sqlite_master WHERE name = 'check_rollup_hour'"
+		);
+		expect(String(table.rows[0].sql)).toMatch(/WITHOUT ROWID/);
+		check.close();
 	});
 });

@@ -11,6 +11,7 @@ type Common = {
 	timeout: number; // ms, budget of the whole check including retries
 	degraded_at: number | null; // ms
 	retry: number;
+	otel?: { endpoint: string; headers: KeyValue[] }; // OTLP/HTTP metrics export, when the plan has it
 };
 
 export type HttpMonitor = Common & {

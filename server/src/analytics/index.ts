@@ -1,7 +1,9 @@
-import { createClient, type Client, type Transaction } from '@libsql/client';
+import { createClient, type Client } from '@libsql/client';
 import { ensureDatabaseDir } from '../db/client.ts';
-import { bucketOf, emptyHistogram, histogramPercentile, merge } from './histogram.ts';
+import { emptyHistogram, histogramPercentile, merge } from './histogram.ts';
+import { clusterRollups, SCHEMA } from './schema.ts';
 import { latencySeries, type LatencyPoint, type LatencySeriesQuery } from './series.ts';
+import { writeBatches } from './write.ts';
 
 export type { LatencyPoint, LatencySeriesQuery } from './series.ts';
 
@@ -24,8 +26,10 @@ export type StoredResult = {
 	packetLoss: number | null;
 };
 
+export type InsertOutcome = { accepted: number; duplicates: number };
+
 export type AnalyticsStore = {
-	insertResults(rows: StoredResult[]): Promise<{ accepted: number; duplicates: number }>;
+	insertResults(rows: StoredResult[]): Promise<InsertOutcome>;
 	countResults(monitorId: number): Promise<number>;
 	listResults(q: {
 		monitorId: number;
@@ -83,104 +87,67 @@ function toStored(row: Record<string, unknown>): StoredResult {
 		packetLoss: row.packet_loss === null ? null : Number(row.packet_loss)
 	};
 }
-
-// WAL with NORMAL sync: a crash may lose the last transaction, never corrupt the file; the probe
-// keeps results until the ingest server acknowledges them, so nothing acknowledged is lost
-// unless the OS itself crashes.
-const SCHEMA = `
-PRAGMA journal_mode = WAL;
-PRAGMA synchronous = NORMAL;
-CREATE TABLE IF NOT EXISTS check_result (
-	result_id TEXT PRIMARY KEY,
-	workspace_id INTEGER NOT NULL,
-	monitor_id INTEGER NOT NULL,
-	location_id INTEGER NOT NULL,
-	started_at INTEGER NOT NULL,
-	latency REAL NOT NULL,
-	outcome TEXT NOT NULL,
-	status_code INTEGER,
-	error TEXT NOT NULL,
-	timing TEXT NOT NULL,
-	headers TEXT NOT NULL,
-	assertions TEXT NOT NULL,
-	grpc_status TEXT NOT NULL,
-	packet_loss REAL
-);
-CREATE INDEX IF NOT EXISTS check_result_monitor_time ON check_result (monitor_id, started_at);
-CREATE TABLE IF NOT EXISTS check_rollup_hour (
-	monitor_id INTEGER NOT NULL,
-	location_id INTEGER NOT NULL,
-	bucket INTEGER NOT NULL,
-	success INTEGER NOT NULL,
-	degraded INTEGER NOT NULL,
-	error INTEGER NOT NULL,
-	hist TEXT NOT NULL,
-	last_at INTEGER NOT NULL,
-	PRIMARY KEY (monitor_id, location_id, bucket)
-);
--- Covers dailyStatus (status pages' 90-day bars): the rollup rows carry a latency histogram, so
--- reading the counts through the table costs a row lookup per hour (bench/status-page.ts).
-CREATE INDEX IF NOT EXISTS check_rollup_hour_counts
-	ON check_rollup_hour (monitor_id, bucket, success, degraded, error);
-`;
-
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-type Rollup = { success: number; degraded: number; error: number; hist: number[]; lastAt: number };
+// Most rows one group commit writes; a single larger batch still goes in one transaction.
+const GROUP_ROWS = 10_000;
 
 export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 	ensureDatabaseDir(opts.url);
 	const client: Client = createClient({ url: opts.url });
 	let ready: Promise<void> | undefined;
-	const init = () => (ready ??= client.executeMultiple(SCHEMA));
+	const init = () => (ready ??= client.executeMultiple(SCHEMA).then(() => clusterRollups(client)));
+
+	// Group commit: batches that arrive while a write is running (several probes reporting at
+	// once) share the next transaction, so index and rollup pages are written once per group.
+	type Pending = {
+		rows: StoredResult[];
+		resolve: (r: InsertOutcome) => void;
+		reject: (err: unknown) => void;
+	};
+	const queue: Pending[] = [];
+	let writing = false;
+	async function drain(): Promise<void> {
+		if (writing) return;
+		writing = true;
+		try {
+			while (queue.length > 0) {
+				const group: Pending[] = [];
+				let size = 0;
+				for (let next = queue[0]; next; next = queue[0]) {
+					if (group.length > 0 && size + next.rows.length > GROUP_ROWS) break;
+					group.push(next);
+					size += next.rows.length;
+					queue.shift();
+				}
+				await writeGroup(group);
+			}
+		} finally {
+			writing = false;
+		}
+	}
+	// One caller's bad batch must not fail the others': on error each is retried on its own.
+	async function writeGroup(group: Pending[]): Promise<void> {
+		try {
+			const outcomes = await writeBatches(
+				client,
+				group.map((p) => p.rows)
+			);
+			group.forEach((p, i) => p.resolve(outcomes[i]));
+		} catch (err) {
+			if (group.length === 1) return group[0].reject(err);
+			for (const p of group) await writeGroup([p]);
+		}
+	}
+
 	return {
 		async insertResults(rows) {
 			await init();
 			if (rows.length === 0) return { accepted: 0, duplicates: 0 };
-			// New results only (a redelivered id changes nothing), one multi-row insert per 500,
-			// and their hourly rollups, all in one transaction.
-			const tx = await client.transaction('write');
-			try {
-				let accepted = 0;
-				for (let i = 0; i < rows.length; i += 500) {
-					const chunk = rows.slice(i, i + 500);
-					const known = await tx.execute({
-						sql: `SELECT result_id FROM check_result WHERE result_id IN (${chunk.map(() => '?').join(',')})`,
-						args: chunk.map((r) => r.resultId)
-					});
-					const seen = new Set(known.rows.map((r) => String(r.result_id)));
-					const fresh = chunk.filter(
-						(r, k) =>
-							!seen.has(r.resultId) && chunk.findIndex((o) => o.resultId === r.resultId) === k
-					);
-					if (fresh.length === 0) continue;
-					await tx.execute({
-						sql: `INSERT INTO check_result VALUES ${fresh.map(() => '(?,?,?,?,?,?,?,?,?,?,?,?,?,?)').join(',')}`,
-						args: fresh.flatMap((r) => [
-							r.resultId,
-							r.workspaceId,
-							r.monitorId,
-							r.locationId,
-							r.startedAt,
-							r.latency,
-							r.outcome,
-							r.statusCode,
-							r.error,
-							JSON.stringify(r.timing),
-							JSON.stringify(r.headers),
-							r.assertions,
-							r.grpcStatus,
-							r.packetLoss
-						])
-					});
-					await addToRollups(tx, fresh);
-					accepted += fresh.length;
-				}
-				await tx.commit();
-				return { accepted, duplicates: rows.length - accepted };
-			} finally {
-				tx.close();
-			}
+			return new Promise((resolve, reject) => {
+				queue.push({ rows, resolve, reject });
+				void drain();
+			});
 		},
 		async countResults(monitorId) {
 			await init();
@@ -280,51 +247,4 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 		},
 		close: () => client.close()
 	};
-}
-
-// Latency percentiles count successful and degraded checks; errors only count as errors.
-async function addToRollups(tx: Transaction, rows: StoredResult[]): Promise<void> {
-	const groups = new Map<
-		string,
-		Rollup & { monitorId: number; locationId: number; bucket: number }
-	>();
-	for (const r of rows) {
-		const bucket = Math.floor(r.startedAt / HOUR) * HOUR;
-		const key = `${r.monitorId}:${r.locationId}:${bucket}`;
-		const g = groups.get(key) ?? {
-			monitorId: r.monitorId,
-			locationId: r.locationId,
-			bucket,
-			success: 0,
-			degraded: 0,
-			error: 0,
-			hist: emptyHistogram(),
-			lastAt: 0
-		};
-		g[r.outcome]++;
-		if (r.outcome !== 'error') g.hist[bucketOf(r.latency)]++;
-		g.lastAt = Math.max(g.lastAt, r.startedAt);
-		groups.set(key, g);
-	}
-	for (const g of groups.values()) {
-		const existing = await tx.execute({
-			sql: 'SELECT success, degraded, error, hist, last_at FROM check_rollup_hour WHERE monitor_id = ? AND location_id = ? AND bucket = ?',
-			args: [g.monitorId, g.locationId, g.bucket]
-		});
-		const old = existing.rows[0];
-		const hist = old ? merge(JSON.parse(String(old.hist)) as number[], g.hist) : g.hist;
-		await tx.execute({
-			sql: 'INSERT OR REPLACE INTO check_rollup_hour VALUES (?,?,?,?,?,?,?,?)',
-			args: [
-				g.monitorId,
-				g.locationId,
-				g.bucket,
-				g.success + Number(old?.success ?? 0),
-				g.degraded + Number(old?.degraded ?? 0),
-				g.error + Number(old?.error ?? 0),
-				JSON.stringify(hist),
-				Math.max(g.lastAt, Number(old?.last_at ?? 0))
-			]
-		});
-	}
 }

@@ -9,6 +9,7 @@ import {
 	authenticatePrivateLocation,
 	createPrivateLocation,
 	getPrivateLocation,
+	listAssignedMonitors,
 	listPrivateLocations,
 	removePrivateLocation,
 	updatePrivateLocation
@@ -119,5 +120,37 @@ describe('private location service', () => {
 		).toMatch(/^NOT_FOUND/);
 		expect(await db.privateLocation.count({ where: { workspaceId: ws.id } })).toBe(0);
 		expect(await db.auditLog.count({ where: { workspaceId: ws.id } })).toBe(0);
+	});
+
+	it('sends OTLP export settings to the probe only while the plan has otel', async () => {
+		const ws = await createWorkspace(db);
+		const ctx = ctxFor(db, ws);
+		const open_telemetry = {
+			endpoint: 'http://collector:4318/v1/metrics',
+			headers: [{ key: 'x-api-key', value: 'k' }]
+		};
+		const m = await createMonitor({
+			ctx,
+			input: {
+				type: 'tcp',
+				name: 'o',
+				periodicity: '1m',
+				uri: 'db:5432',
+				active: true,
+				open_telemetry
+			}
+		});
+		const loc = await createPrivateLocation({ ctx, input: { name: 'L', monitor_ids: [m.id] } });
+		const location = { privateLocationId: loc.id, workspaceId: ws.id, name: 'L' };
+		expect(await listAssignedMonitors({ db, location })).toEqual([
+			expect.objectContaining({ id: m.id, open_telemetry })
+		]);
+		await db.workspace.update({
+			where: { id: ws.id },
+			data: { limits: JSON.stringify({ ...JSON.parse(ws.limits), otel: false }) }
+		});
+		expect(await listAssignedMonitors({ db, location })).toEqual([
+			expect.objectContaining({ id: m.id, open_telemetry: null })
+		]);
 	});
 });
