@@ -7,6 +7,7 @@ import {
 	checkPrivateLocationHealth,
 	listWorkspacesWithLocations
 } from '../domain/private-location/index.ts';
+import { enqueueMaintenanceNotices } from '../domain/subscriber/index.ts';
 import { toServiceCtx } from './context.ts';
 
 // What a run reports: counts, logged as one `key=value` line and returned to HTTP callers.
@@ -16,8 +17,8 @@ export type Job = { name: string; schedule: string; run: (upstate: Upstate) => P
 const MONTH_MS = 30 * 86_400_000;
 
 // Every scheduled job of the product, in one place; node-cron runs them in the workflows process
-// and each run logs one line: `[workflows] <name> key=value ...`. Incident auto-resolve,
-// notification delivery retries and maintenance start/end will join this list.
+// and each run logs one line: `[workflows] <name> key=value ...`. Incident auto-resolve will
+// join this list.
 export const JOBS: Job[] = [
 	{
 		name: 'analytics-retention',
@@ -68,6 +69,18 @@ export const JOBS: Job[] = [
 		schedule: '* * * * *',
 		async run(upstate) {
 			return runDueDeliveries({ db: upstate.db, notifier: notifierFor(upstate) });
+		}
+	},
+	{
+		// Subscribers of a window created with notify hear when it starts and ends (outbox
+		// rows, sent by the delivery worker); each notice is claimed once per window.
+		name: 'maintenance-notices',
+		schedule: '* * * * *',
+		async run(upstate) {
+			return enqueueMaintenanceNotices({
+				db: upstate.db,
+				statusPageUrl: upstate.config.urls.statusPage
+			});
 		}
 	}
 ];
