@@ -24,7 +24,8 @@ beforeAll(async () => {
 	stack = await startStack({
 		SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
 		DATA_DIR: dataDir,
-		UPSTATE_SERVICES: 'status-page,workflows'
+		UPSTATE_SERVICES: 'status-page,workflows,dashboard',
+		WORKSPACE_DEFAULT_LIMITS: JSON.stringify({ ...TEAM_LIMITS, 'status-subscribers': true })
 	});
 	db = createDb({ url: `file:${path.join(dataDir, 'upstate.db')}` });
 	browser = await launchBrowser();
@@ -136,4 +137,65 @@ describe('status page subscribers (e2e, no JavaScript)', () => {
 		expect(await page.getByRole('button', { name: 'Subscribe' }).count()).toBe(0);
 		expect((await fetch(`${stack.urls.status}/${slug}/subscribe`)).status).toBe(404);
 	});
+
+	it('dashboard Subscribers tab: list, add a webhook (secret shown once), CSV export, remove', async () => {
+		const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+		const email = 'owner@example.test';
+		await page.goto(`${stack.urls.dashboard}/sign-in`);
+		await page.getByLabel('E-mail').fill(email);
+		await page.getByRole('button', { name: 'Send sign-in link' }).click();
+		await until(() => smtp.mails.some((m) => m.to === email));
+		const mail = smtp.mails.find((m) => m.to === email);
+		await page.goto(/https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(mail?.text ?? '')?.[0] ?? '');
+		await page.waitForURL(/\/monitors/);
+		const { workspaceId } = await db.membership.findFirstOrThrow({
+			where: { user: { email } }
+		});
+		const ws = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId } });
+		const ctx = ctxFor(db, ws);
+		const statusPage = await createStatusPage({
+			ctx,
+			input: { title: 'Dash', slug: `dash-${ws.id}` }
+		});
+		await db.pageSubscriber.create({
+			data: {
+				workspaceId: ws.id,
+				pageId: statusPage.id,
+				email: '=cmd@example.com',
+				tokenHash: `dash-${ws.id}`,
+				confirmedAt: new Date()
+			}
+		});
+		const tab = `${stack.urls.dashboard}/status-pages/${statusPage.id}/subscribers`;
+		await page.goto(tab);
+		const rows = () => page.locator('tbody tr').allInnerTexts();
+		expect(await rows()).toEqual([expect.stringMatching(/=cmd@example.com\s+All\s+Confirmed/)]);
+		await page.getByLabel('URL').fill('https://hooks.example.com/status');
+		await page.getByRole('button', { name: 'Add webhook' }).click();
+		await page.getByRole('status').waitFor();
+		expect(await page.getByRole('status').innerText()).toMatch(/whsec_/);
+
+		const csv = await page.request.get(`${tab}/export.csv`);
+		expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+		const lines = (await csv.text()).split('\r\n');
+		expect(lines[0]).toBe('id,type,email,webhook_url,components,status,created_at');
+		expect(lines[1]).toMatch(/^\d+,email,'=cmd@example.com,,,confirmed,/);
+		expect(lines[2]).toMatch(/^\d+,webhook,,https:\/\/hooks.example.com\/status,,confirmed,/);
+
+		await page.getByRole('button', { name: 'Remove =cmd@example.com' }).click();
+		await page.waitForLoadState();
+		await page.goto(tab);
+		expect(await rows()).toEqual([expect.stringContaining('https://hooks.example.com/status')]);
+		expect(await db.pageSubscriber.count({ where: { pageId: statusPage.id } })).toBe(1);
+		// Another workspace's page is a 404 for this user.
+		const other = await createWorkspace(db, { limits: TEAM_LIMITS });
+		const foreign = await createStatusPage({
+			ctx: ctxFor(db, other),
+			input: { title: 'Theirs', slug: `theirs-${other.id}` }
+		});
+		const res = await page.request.get(
+			`${stack.urls.dashboard}/status-pages/${foreign.id}/subscribers/export.csv`
+		);
+		expect(res.status()).toBe(404);
+	}, 90_000);
 });
