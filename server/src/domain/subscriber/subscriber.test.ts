@@ -8,6 +8,8 @@ import { codeOf } from '../../../test/expect-error.ts';
 import { TEAM_LIMITS, createWorkspace, ctxFor } from '../../../test/factories.ts';
 import { startFakeVendor } from '../../../test/fake-vendor.ts';
 import { runDueDeliveries } from '../delivery/index.ts';
+import { createMailer } from '../../mail/index.ts';
+import { subscriberConfirmMail } from '../../mail/templates/subscriber.ts';
 import { createMaintenance } from '../maintenance/index.ts';
 import { createPageComponent } from '../page-component/index.ts';
 import { createStatusPage } from '../status-page/index.ts';
@@ -412,5 +414,20 @@ describe('status page subscribers', () => {
 		expect(
 			(await db.maintenance.findUniqueOrThrow({ where: { id: m.id } })).endNoticeAt
 		).not.toBeNull();
+	});
+
+	it('never logs the tokens of subscriber links, even without SMTP', async () => {
+		const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
+		await createMailer({ from: 'u@test' }).send(
+			subscriberConfirmMail({
+				to: 'a@example.com',
+				pageTitle: 'Acme',
+				confirmUrl: 'http://status.test/acme/subscribe/confirm?token=SECRETTOKEN',
+				unsubscribeUrl: 'http://status.test/acme/unsubscribe?token=1.SECRETMAC'
+			})
+		);
+		const logged = spy.mock.calls.flat().join('\n');
+		expect(logged).toContain('to=a@example.com');
+		expect(logged).not.toContain('SECRET');
 	});
 });
