@@ -21,7 +21,13 @@ export async function freePort(): Promise<number> {
 	});
 }
 
-export type Mail = { to: string; subject: string; text: string };
+export type Mail = {
+	to: string;
+	subject: string;
+	text: string;
+	html: string;
+	headers: Record<string, string>; // lower-case names, raw values
+};
 
 // A real SMTP server on 127.0.0.1 that keeps what it receives.
 export async function startSmtp(): Promise<{
@@ -32,6 +38,8 @@ export async function startSmtp(): Promise<{
 	const mails: Mail[] = [];
 	const server = new SMTPServer({
 		authOptional: true,
+		// The mailer keeps pooled connections open: closing must not wait for them.
+		closeTimeout: 100,
 		disabledCommands: ['STARTTLS'],
 		onData(stream, session, done) {
 			simpleParser(stream)
@@ -39,7 +47,17 @@ export async function startSmtp(): Promise<{
 					mails.push({
 						to: session.envelope.rcptTo.map((r) => r.address).join(','),
 						subject: parsed.subject ?? '',
-						text: parsed.text ?? ''
+						text: parsed.text ?? '',
+						html: typeof parsed.html === 'string' ? parsed.html : '',
+						headers: Object.fromEntries(
+							parsed.headerLines.map((h) => [
+								h.key,
+								h.line
+									.slice(h.key.length + 1)
+									.replace(/\r?\n\s+/g, ' ')
+									.trim()
+							])
+						)
 					});
 					done();
 				})

@@ -2,7 +2,8 @@ import { loadConfig, type Config } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { createLucia, type AppLucia } from './auth/lucia.ts';
-import { createNoopNotifier, type SubscriberNotifier } from './notify/index.ts';
+import type { SubscriberNotifier } from './notify/index.ts';
+import { createSubscriberNotifier } from './domain/subscriber/index.ts';
 import { createAnalyticsStore } from './analytics/create.ts';
 import type { AnalyticsStore } from './analytics/index.ts';
 import type { OpenedPage } from './domain/status-page/public/open-page.ts';
@@ -16,7 +17,7 @@ export type Upstate = {
 	mailer: Mailer;
 	lucia: AppLucia;
 	analytics: AnalyticsStore;
-	notify: SubscriberNotifier; // subscriber notifications after publishing (no-op until delivery is built)
+	notify: SubscriberNotifier; // subscriber notifications after publishing: writes the outbox
 	openedPages: RenderCache<OpenedPage>; // published pages by slug/domain for the access gate
 };
 
@@ -29,7 +30,7 @@ export function createUpstate(config: Config = loadConfig()): Upstate {
 		// Secure cookies whenever the dashboard is served over https.
 		lucia: createLucia({ db, secure: config.urls.dashboard.startsWith('https:') }),
 		analytics: createAnalyticsStore(config.analytics),
-		notify: createNoopNotifier(),
+		notify: createSubscriberNotifier({ db, statusPageUrl: config.urls.statusPage }),
 		openedPages: new RenderCache({ ttlMs: config.statusPageCacheTtlMs })
 	};
 }

@@ -60,6 +60,14 @@ async function startService(
 			// and on start sends whatever a previous process left pending.
 			const deliveries = createDeliveryWorker({ db: upstate.db, notifier: notifierFor(upstate) });
 			deliveries.start();
+			// In this process publishing calls (dashboard, API, MCP) share the worker: subscriber
+			// notices are sent at once instead of at the next poll.
+			const { createSubscriberNotifier } = await import('./domain/subscriber/index.ts');
+			upstate.notify = createSubscriberNotifier({
+				db: upstate.db,
+				statusPageUrl: config.urls.statusPage,
+				onEnqueued: () => deliveries.kick()
+			});
 			server = http.createServer(createWorkflowsServer({ upstate, deliveries }));
 			await listen(service, server, ports.workflows, host);
 			return server;

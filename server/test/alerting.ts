@@ -26,7 +26,9 @@ export function testNotifier(env: Record<string, string> = {}): Notifier {
 		vault: testVault,
 		config: config.notify,
 		mailer: createMailer(config.mail),
-		dashboardUrl: 'http://dash.test'
+		dashboardUrl: 'http://dash.test',
+		statusPageUrl: 'http://status.test',
+		linkSecret: 'test-auth-secret'
 	};
 }
 

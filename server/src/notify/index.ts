@@ -5,10 +5,18 @@ import { createVault, type Vault } from './vault.ts';
 
 export { sendToChannel } from './send.ts';
 export { createVault, type Vault } from './vault.ts';
-export { verifyWebhookSignature } from './providers/webhook.ts';
+export { signatureOf, verifyWebhookSignature } from './providers/webhook.ts';
+export { sendRequest } from './http.ts';
 export type * from './types.ts';
 
-export type Notifier = { vault: Vault; config: NotifyConfig; mailer: Mailer; dashboardUrl: string };
+export type Notifier = {
+	vault: Vault;
+	config: NotifyConfig;
+	mailer: Mailer;
+	dashboardUrl: string;
+	statusPageUrl: string; // base of subscriber links
+	linkSecret: string; // AUTH_SECRET: signs subscriber unsubscribe links
+};
 
 const cache = new WeakMap<Upstate, Notifier>();
 
@@ -20,7 +28,9 @@ export function notifierFor(upstate: Upstate): Notifier {
 			vault: createVault(upstate.config.authSecret),
 			config: upstate.config.notify,
 			mailer: upstate.mailer,
-			dashboardUrl: upstate.config.urls.dashboard
+			dashboardUrl: upstate.config.urls.dashboard,
+			statusPageUrl: upstate.config.urls.statusPage,
+			linkSecret: upstate.config.authSecret
 		};
 		cache.set(upstate, notifier);
 	}

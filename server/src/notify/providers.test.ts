@@ -546,6 +546,7 @@ describe('notification providers against fake vendors', () => {
 		const mails: Array<{ to: string; subject: string; text: string; html: string }> = [];
 		const smtp = new SMTPServer({
 			authOptional: true,
+			closeTimeout: 100, // the pooled mailer keeps its connection open
 			disabledCommands: ['STARTTLS'],
 			onData(stream, session, done) {
 				simpleParser(stream)

@@ -13,6 +13,7 @@ import { privateLocationRouter } from './private-location.ts';
 import { responseLogRouter } from './response-log.ts';
 import { statusPageRouter } from './status-page.ts';
 import { statusReportRouter } from './status-report.ts';
+import { subscriberRouter } from './subscriber.ts';
 import { createCallerFactory, createTRPCRouter } from './trpc.ts';
 import { workspaceRouter } from './workspace.ts';
 
@@ -31,6 +32,7 @@ export const appRouter = createTRPCRouter({
 	responseLog: responseLogRouter,
 	statusReport: statusReportRouter,
 	maintenance: maintenanceRouter,
+	subscriber: subscriberRouter,
 	incident: incidentRouter,
 	auditLog: auditLogRouter
 });

@@ -46,7 +46,7 @@ import {
 
 const tags = ['status pages'];
 
-const publicDeps = (ctx: TrpcContext): PublicDeps => ({
+export const publicDeps = (ctx: TrpcContext): PublicDeps => ({
 	db: ctx.db,
 	analytics: ctx.upstate.analytics,
 	mailer: ctx.upstate.mailer,

@@ -8,6 +8,7 @@ import {
 	checkPrivateLocationHealth,
 	listWorkspacesWithLocations
 } from '../domain/private-location/index.ts';
+import { enqueueMaintenanceNotices } from '../domain/subscriber/index.ts';
 import { toServiceCtx } from './context.ts';
 
 // What a run reports: counts, logged as one `key=value` line and returned to HTTP callers.
@@ -80,6 +81,18 @@ export const JOBS: Job[] = [
 		schedule: '* * * * *',
 		async run(upstate) {
 			return runDueDeliveries({ db: upstate.db, notifier: notifierFor(upstate) });
+		}
+	},
+	{
+		// Subscribers of a window created with notify hear when it starts and ends (outbox
+		// rows, sent by the delivery worker); each notice is claimed once per window.
+		name: 'maintenance-notices',
+		schedule: '* * * * *',
+		async run(upstate) {
+			return enqueueMaintenanceNotices({
+				db: upstate.db,
+				statusPageUrl: upstate.config.urls.statusPage
+			});
 		}
 	}
 ];

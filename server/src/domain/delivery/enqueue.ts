@@ -29,3 +29,34 @@ export async function enqueueDelivery(tx: Tx, input: EnqueueDeliveryInput): Prom
 	});
 	return true;
 }
+
+// Fan-out: many messages in one insert (plus one read per 500 keys to skip those already
+// enqueued). Returns how many were new. Same transaction rule as enqueueDelivery.
+export async function enqueueDeliveries(tx: Tx, inputs: EnqueueDeliveryInput[]): Promise<number> {
+	const seen = new Set<string>();
+	for (let i = 0; i < inputs.length; i += 500) {
+		const rows = await tx.delivery.findMany({
+			where: { dedupeKey: { in: inputs.slice(i, i + 500).map((d) => d.dedupeKey) } },
+			select: { dedupeKey: true }
+		});
+		for (const r of rows) seen.add(r.dedupeKey);
+	}
+	const fresh: EnqueueDeliveryInput[] = [];
+	for (const d of inputs) {
+		if (seen.has(d.dedupeKey)) continue;
+		seen.add(d.dedupeKey);
+		fresh.push(d);
+	}
+	if (fresh.length === 0) return 0;
+	await tx.delivery.createMany({
+		data: fresh.map((d) => ({
+			workspaceId: d.workspaceId,
+			kind: d.kind,
+			dedupeKey: d.dedupeKey,
+			payload: JSON.stringify(d.payload),
+			channelId: d.channelId ?? null,
+			incidentId: d.incidentId ?? null
+		}))
+	});
+	return fresh.length;
+}

@@ -1,4 +1,4 @@
-export { enqueueDelivery, type EnqueueDeliveryInput } from './enqueue.ts';
+export { enqueueDelivery, enqueueDeliveries, type EnqueueDeliveryInput } from './enqueue.ts';
 export { MAX_ATTEMPTS, DEFAULT_BASE_DELAY_MS, retryDelayMs } from './backoff.ts';
 export {
 	registerDeliveryHandler,

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Notifier } from '../../notify/index.ts';
+import { sendSubscriberEmail } from '../subscriber/email-handler.ts';
+import { sendSubscriberWebhook } from '../subscriber/webhook-handler.ts';
 import { sendChannelDelivery } from './channel-handler.ts';
 
 export type DeliveryRow = {
@@ -28,9 +30,13 @@ export type DeliveryHandler = (args: {
 	delivery: DeliveryRow;
 }) => Promise<DeliveryResult>;
 
-// One handler per outbox `kind`. `channel` is a monitor alert to a notification channel; other
-// senders (subscriber e-mails, subscriber webhooks) register their own kind.
-const HANDLERS = new Map<string, DeliveryHandler>([['channel', sendChannelDelivery]]);
+// One handler per outbox `kind`: `channel` is a monitor alert to a notification channel;
+// `subscriber-email` / `subscriber-webhook` are status page notices to one subscriber.
+const HANDLERS = new Map<string, DeliveryHandler>([
+	['channel', sendChannelDelivery],
+	['subscriber-email', sendSubscriberEmail],
+	['subscriber-webhook', sendSubscriberWebhook]
+]);
 
 export function registerDeliveryHandler(kind: string, handler: DeliveryHandler): void {
 	HANDLERS.set(kind, handler);

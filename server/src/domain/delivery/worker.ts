@@ -32,7 +32,8 @@ export function createDeliveryWorker(args: {
 			do {
 				again = false;
 				try {
-					await runDueDeliveries(args);
+					// A claimed batch may not be the last: go on until nothing is due (fan-out).
+					if ((await runDueDeliveries(args)).claimed > 0) again = true;
 				} catch (err) {
 					console.error(`[delivery] run failed error=${JSON.stringify((err as Error).message)}`);
 				}

@@ -392,7 +392,9 @@ describe('sendTestNotification', () => {
 			vault,
 			config: config.notify,
 			mailer: createMailer(config.mail),
-			dashboardUrl: 'https://upstate.example.com'
+			dashboardUrl: 'https://upstate.example.com',
+			statusPageUrl: 'https://status.example.com',
+			linkSecret: 'x'
 		};
 	});
 	afterAll(() => slack.close());

@@ -104,7 +104,8 @@ export function toHead(opened: OpenedPage, access: AccessDecision): PublicHead {
 			customTheme: row.customTheme,
 			allowCustom: limits['custom-theme']
 		}),
-		white_label: limits['white-label']
+		white_label: limits['white-label'],
+		subscribe: limits['status-subscribers']
 	};
 }
 

@@ -36,7 +36,8 @@ export const PublicHead = z.object({
 		light: z.record(z.string(), z.string()),
 		dark: z.record(z.string(), z.string())
 	}),
-	white_label: z.boolean()
+	white_label: z.boolean(),
+	subscribe: z.boolean() // the plan has `status-subscribers`: the subscribe form is shown
 });
 export type PublicHead = z.infer<typeof PublicHead>;
 

@@ -1,0 +1,13 @@
+export { subscribeToStatusPage, CONFIRM_RESEND_MS } from './subscribe.ts';
+export { confirmSubscription } from './confirm.ts';
+export { unsubscribeFromStatusPage } from './unsubscribe.ts';
+export { listSubscribers } from './list.ts';
+export { addWebhookSubscriber } from './add-webhook.ts';
+export { removeSubscriber } from './remove.ts';
+export { exportSubscribersCsv } from './export-csv.ts';
+export { csvField } from './csv.ts';
+export { createSubscriberNotifier } from './notifier.ts';
+export { enqueueMaintenanceNotices, type MaintenanceNoticeCounts } from './maintenance-notices.ts';
+export { enqueueSubscriberNotices } from './fan-out.ts';
+export { hashSubscriberToken, unsubscribeToken } from './internal.ts';
+export * from './schemas.ts';

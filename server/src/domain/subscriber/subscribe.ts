@@ -1,0 +1,79 @@
+import { Prisma } from '@prisma/client';
+import { subscriberConfirmMail } from '../../mail/templates/subscriber.ts';
+import { UnauthorizedError } from '../errors.ts';
+import { requireFeature } from '../limits.ts';
+import { parseInput } from '../parse.ts';
+import { openPage, type PublicDeps } from '../status-page/public/open-page.ts';
+import { checkComponentsOnPage } from '../status-report/internal.ts';
+import { hashSubscriberToken, newToken, pageBaseUrl, unsubscribeUrl } from './internal.ts';
+import { SubscribeInput } from './schemas.ts';
+
+// A pending address gets at most one confirmation mail per this interval.
+export const CONFIRM_RESEND_MS = 10 * 60 * 1000;
+
+// Double opt-in from the status page. The answer is the same whether the address is new,
+// pending or confirmed (no way to learn who subscribed), and re-sends are rate-limited.
+export async function subscribeToStatusPage(args: {
+	deps: PublicDeps;
+	input: SubscribeInput;
+}): Promise<{ ok: true }> {
+	const input = parseInput(SubscribeInput, args.input);
+	const { db } = args.deps;
+	const opened = await openPage({ deps: args.deps, locator: input.page, reader: input.reader });
+	if (opened.access !== 'granted') throw new UnauthorizedError('open the page first');
+	requireFeature(opened.limits, 'status-subscribers');
+	const { row: page, now } = opened;
+	const componentIds = [...new Set(input.componentIds)].sort((a, b) => a - b);
+	await checkComponentsOnPage(db, page.id, componentIds);
+	const email = input.email.toLowerCase();
+	const existing = await db.pageSubscriber.findUnique({
+		where: { pageId_email: { pageId: page.id, email } }
+	});
+	if (existing?.confirmedAt && !existing.unsubscribedAt) return { ok: true };
+	if (
+		existing?.confirmSentAt &&
+		now.getTime() - existing.confirmSentAt.getTime() < CONFIRM_RESEND_MS
+	)
+		return { ok: true };
+	const token = newToken();
+	const fields = {
+		tokenHash: hashSubscriberToken(token),
+		componentIds: JSON.stringify(componentIds),
+		confirmSentAt: now
+	};
+	let id: number;
+	if (existing) {
+		// Conditional: of two overlapping requests only one re-sends.
+		const claimed = await db.pageSubscriber.updateMany({
+			where: { id: existing.id, confirmSentAt: existing.confirmSentAt },
+			data: { ...fields, confirmedAt: null, unsubscribedAt: null }
+		});
+		if (claimed.count !== 1) return { ok: true };
+		id = existing.id;
+	} else {
+		try {
+			({ id } = await db.pageSubscriber.create({
+				data: { workspaceId: page.workspaceId, pageId: page.id, email, ...fields },
+				select: { id: true }
+			}));
+		} catch (err) {
+			if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')
+				return { ok: true };
+			throw err;
+		}
+	}
+	const base = pageBaseUrl({
+		statusPageUrl: args.deps.statusPageUrl,
+		slug: page.slug,
+		customDomain: opened.viaDomain ? page.customDomain : null
+	});
+	await args.deps.mailer.send(
+		subscriberConfirmMail({
+			to: email,
+			pageTitle: page.title,
+			confirmUrl: `${base}/subscribe/confirm?token=${token}`,
+			unsubscribeUrl: unsubscribeUrl(base, args.deps.secret, id)
+		})
+	);
+	return { ok: true };
+}

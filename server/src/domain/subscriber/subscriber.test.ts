@@ -1,0 +1,433 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startSmtp } from '../../../../e2e/harness.ts';
+import type { Db } from '../../db/client.ts';
+import { verifyWebhookSignature, type Notifier } from '../../notify/index.ts';
+import { testNotifier, testVault } from '../../../test/alerting.ts';
+import { createTestDb } from '../../../test/db.ts';
+import { codeOf } from '../../../test/expect-error.ts';
+import { TEAM_LIMITS, createWorkspace, ctxFor } from '../../../test/factories.ts';
+import { startFakeVendor } from '../../../test/fake-vendor.ts';
+import { runDueDeliveries } from '../delivery/index.ts';
+import { createMailer } from '../../mail/index.ts';
+import { subscriberConfirmMail } from '../../mail/templates/subscriber.ts';
+import { createMaintenance } from '../maintenance/index.ts';
+import { createPageComponent } from '../page-component/index.ts';
+import { createStatusPage } from '../status-page/index.ts';
+import type { PublicDeps } from '../status-page/public/index.ts';
+import { addStatusReportUpdate, createStatusReport } from '../status-report/index.ts';
+import {
+	addWebhookSubscriber,
+	confirmSubscription,
+	createSubscriberNotifier,
+	csvField,
+	enqueueMaintenanceNotices,
+	exportSubscribersCsv,
+	listSubscribers,
+	removeSubscriber,
+	subscribeToStatusPage,
+	unsubscribeFromStatusPage
+} from './index.ts';
+
+const LIMITS = { ...TEAM_LIMITS, 'status-subscribers': true, maintenance: true };
+const SECRET = 'test-auth-secret'; // testNotifier's linkSecret: unsubscribe links verify with it
+
+let db: Db;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let deps: PublicDeps;
+let notifier: Notifier;
+const subscribers = () => createSubscriberNotifier({ db, statusPageUrl: 'http://status.test' });
+const reader = { socketAddress: '127.0.0.1' };
+
+beforeAll(async () => {
+	({ db } = await createTestDb());
+	smtp = await startSmtp();
+	notifier = testNotifier({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+	deps = {
+		db,
+		analytics: { dailyStatus: async () => [] },
+		mailer: notifier.mailer,
+		secret: SECRET,
+		trustedProxyHops: 0,
+		statusPageUrl: 'http://status.test'
+	};
+	vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterAll(async () => {
+	vi.restoreAllMocks();
+	notifier.mailer.close?.();
+	await smtp.close();
+});
+
+async function until(fn: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+	const end = Date.now() + ms;
+	while (!(await fn())) {
+		if (Date.now() > end) throw new Error('condition not met in time');
+		await new Promise((r) => setTimeout(r, 10));
+	}
+}
+
+async function setup(limits: Record<string, unknown> = LIMITS) {
+	const ws = await createWorkspace(db, { limits });
+	const ctx = ctxFor(db, ws);
+	const page = await createStatusPage({ ctx, input: { title: 'Acme', slug: `acme-${ws.id}` } });
+	const api = await createPageComponent({
+		ctx,
+		input: { pageId: page.id, type: 'static', name: 'API' }
+	});
+	const web = await createPageComponent({
+		ctx,
+		input: { pageId: page.id, type: 'static', name: 'Web' }
+	});
+	return { ws, ctx, page, api, web, slug: `acme-${ws.id}` };
+}
+
+const mailsTo = (to: string) => smtp.mails.filter((m) => m.to === to);
+const tokenIn = (text: string, path: string) =>
+	new URL(
+		text.match(new RegExp(`https?://\\S+/${path}\\?token=\\S+`))?.[0] ?? 'http://x'
+	).searchParams.get('token') ?? '';
+
+// Subscribes and confirms through the mailed link; returns the subscriber's address.
+async function subscribed(slug: string, email: string, componentIds: number[] = []) {
+	await subscribeToStatusPage({ deps, input: { page: { slug }, reader, email, componentIds } });
+	await until(() => mailsTo(email).length === 1);
+	const token = tokenIn(mailsTo(email)[0]?.text ?? '', 'subscribe/confirm');
+	await confirmSubscription({ deps, input: { page: { slug }, token } });
+	return email;
+}
+
+const report = (
+	ctx: ReturnType<typeof ctxFor>,
+	pageId: number,
+	notify: boolean,
+	pageComponentIds: number[] = []
+) =>
+	createStatusReport({
+		ctx,
+		notifier: subscribers(),
+		input: {
+			pageId,
+			title: 'API errors',
+			status: 'investigating',
+			message: 'Looking into it',
+			pageComponentIds,
+			notify
+		}
+	});
+
+const deliveries = (workspaceId: number) =>
+	db.delivery.findMany({ where: { workspaceId }, orderBy: { id: 'asc' } });
+
+describe('status page subscribers', () => {
+	it('double opt-in, notice with one-click unsubscribe headers, unsubscribe stops the next one', async () => {
+		const { ws, ctx, page, slug } = await setup();
+		const email = 'reader@example.com';
+		await subscribeToStatusPage({ deps, input: { page: { slug }, reader, email } });
+		await until(() => mailsTo(email).length === 1);
+		const confirmMail = mailsTo(email)[0];
+		expect(confirmMail?.subject).toBe('Confirm your subscription to Acme');
+		expect(confirmMail?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+		// Pending: no notice yet, and asking again answers the same without another mail.
+		expect(await report(ctx, page.id, true)).toMatchObject({ notified: true });
+		expect(await deliveries(ws.id)).toHaveLength(0);
+		expect(
+			await subscribeToStatusPage({
+				deps,
+				input: { page: { slug }, reader, email: 'Reader@Example.com' }
+			})
+		).toEqual({ ok: true });
+		const token = tokenIn(confirmMail?.text ?? '', 'subscribe/confirm');
+		const row = await db.pageSubscriber.findFirstOrThrow({ where: { pageId: page.id } });
+		expect(row.tokenHash).not.toContain(token);
+		expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+		await confirmSubscription({ deps, input: { page: { slug }, token } });
+		// Confirmed: subscribing again still answers the same and sends nothing.
+		expect(await subscribeToStatusPage({ deps, input: { page: { slug }, reader, email } })).toEqual(
+			{
+				ok: true
+			}
+		);
+		expect(mailsTo(email)).toHaveLength(1);
+
+		const published = await report(ctx, page.id, true);
+		expect(published.notified).toBe(true);
+		expect((await deliveries(ws.id)).map((d) => [d.kind, d.status])).toEqual([
+			['subscriber-email', 'pending']
+		]);
+		expect(await runDueDeliveries({ db, notifier })).toMatchObject({ sent: 1 });
+		await until(() => mailsTo(email).length === 2);
+		const notice = mailsTo(email)[1];
+		expect(notice?.subject).toBe('[Acme] New incident: API errors');
+		expect(notice?.text).toContain('Looking into it');
+		expect(notice?.html).toContain('Unsubscribe');
+		expect(notice?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+		const header = notice?.headers['list-unsubscribe'] ?? '';
+		expect(header).toMatch(new RegExp(`^<http://status.test/${slug}/unsubscribe\\?token=[^>]+>$`));
+		const unsubscribeToken = new URL(header.slice(1, -1)).searchParams.get('token') ?? '';
+		expect(notice?.text).toContain(unsubscribeToken);
+
+		await unsubscribeFromStatusPage({ deps, input: { page: { slug }, token: unsubscribeToken } });
+		// Twice is fine (mail clients retry); a forged token is refused.
+		await unsubscribeFromStatusPage({ deps, input: { page: { slug }, token: unsubscribeToken } });
+		expect(
+			await codeOf(
+				unsubscribeFromStatusPage({
+					deps,
+					input: { page: { slug }, token: `${row.id}.forgedforgedforged` }
+				})
+			)
+		).toBe('UNAUTHORIZED: this unsubscribe link is invalid');
+		await addStatusReportUpdate({
+			ctx,
+			notifier: subscribers(),
+			input: { reportId: published.id, status: 'identified', message: 'Found it', notify: true }
+		});
+		expect(await deliveries(ws.id)).toHaveLength(1);
+		expect((await listSubscribers({ ctx, input: { pageId: page.id } })).data).toEqual([]);
+	});
+
+	it('re-sends a confirmation only after the rate-limit interval', async () => {
+		const { slug } = await setup();
+		const email = 'again@example.com';
+		for (let i = 0; i < 5; i++)
+			await subscribeToStatusPage({ deps, input: { page: { slug }, reader, email } });
+		await until(() => mailsTo(email).length >= 1);
+		await new Promise((r) => setTimeout(r, 100));
+		expect(mailsTo(email)).toHaveLength(1);
+		const later = { ...deps, now: () => new Date(Date.now() + 11 * 60_000) };
+		await subscribeToStatusPage({ deps: later, input: { page: { slug }, reader, email } });
+		await until(() => mailsTo(email).length === 2);
+		// The new link replaces the old one.
+		const [first, second] = mailsTo(email).map((m) => tokenIn(m.text, 'subscribe/confirm'));
+		expect(
+			await codeOf(confirmSubscription({ deps, input: { page: { slug }, token: first ?? '' } }))
+		).toMatch(/^UNAUTHORIZED/);
+		await confirmSubscription({ deps, input: { page: { slug }, token: second ?? '' } });
+	});
+
+	it('notify false enqueues nothing; the component filter picks who hears of what', async () => {
+		const { ws, ctx, page, api, web, slug } = await setup();
+		const all = await subscribed(slug, 'all@example.com');
+		const apiOnly = await subscribed(slug, 'api@example.com', [api.id]);
+		await subscribed(slug, 'web@example.com', [web.id]);
+		expect(await report(ctx, page.id, false, [api.id])).toMatchObject({ notified: false });
+		expect(await deliveries(ws.id)).toHaveLength(0);
+		await report(ctx, page.id, true, [api.id]);
+		const rows = await deliveries(ws.id);
+		const ids = rows.map((d) => (JSON.parse(d.payload) as { subscriberId: number }).subscriberId);
+		const emails = (
+			await db.pageSubscriber.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } })
+		).map((s) => s.email);
+		expect(emails).toEqual([all, apiOnly]);
+	});
+
+	it('a webhook subscriber receives a signed payload', async () => {
+		const hook = await startFakeVendor();
+		try {
+			const { ws, ctx, page } = await setup();
+			const sub = await addWebhookSubscriber({
+				ctx,
+				vault: testVault,
+				input: { pageId: page.id, url: `${hook.url}/status` }
+			});
+			expect(sub).toMatchObject({ type: 'webhook', status: 'confirmed' });
+			await createMaintenance({
+				ctx,
+				notifier: subscribers(),
+				input: {
+					pageId: page.id,
+					title: 'DB upgrade',
+					from: '2030-01-01T10:00:00Z',
+					to: '2030-01-01T11:00:00Z',
+					notify: true
+				}
+			});
+			await runDueDeliveries({ db, notifier });
+			expect(hook.requests).toHaveLength(1);
+			const req = hook.requests[0];
+			expect(req?.headers['x-upstate-event']).toBe('maintenance-scheduled');
+			expect(
+				verifyWebhookSignature({
+					secret: sub.signingSecret,
+					header: String(req?.headers['x-upstate-signature']),
+					body: req?.body ?? ''
+				})
+			).toBe(true);
+			expect(JSON.parse(req?.body ?? '{}')).toMatchObject({
+				version: '1',
+				event: 'maintenance-scheduled',
+				title: 'DB upgrade',
+				from: '2030-01-01T10:00:00.000Z',
+				page: { id: page.id, title: 'Acme' }
+			});
+			expect((await deliveries(ws.id))[0]?.status).toBe('sent');
+		} finally {
+			await hook.close();
+		}
+	});
+
+	it('without the plan feature: notified true, nothing enqueued, subscribing is LIMIT_EXCEEDED', async () => {
+		const { ws, ctx, page, slug } = await setup(TEAM_LIMITS);
+		await db.pageSubscriber.create({
+			data: {
+				workspaceId: ws.id,
+				pageId: page.id,
+				email: 'old@example.com',
+				tokenHash: 'h-old-' + ws.id,
+				confirmedAt: new Date()
+			}
+		});
+		expect(await report(ctx, page.id, true)).toMatchObject({ notified: true });
+		expect(await deliveries(ws.id)).toHaveLength(0);
+		expect(
+			await codeOf(
+				subscribeToStatusPage({ deps, input: { page: { slug }, reader, email: 'x@example.com' } })
+			)
+		).toBe("LIMIT_EXCEEDED: your plan does not include 'status-subscribers'");
+		expect(
+			await codeOf(
+				addWebhookSubscriber({
+					ctx,
+					vault: testVault,
+					input: { pageId: page.id, url: 'https://x.example.com' }
+				})
+			)
+		).toBe("LIMIT_EXCEEDED: your plan does not include 'status-subscribers'");
+	});
+
+	it('exports CSV with quoting and a formula-injection guard', async () => {
+		const { ws, ctx, page, api, web } = await setup();
+		await db.pageSubscriber.create({
+			data: {
+				workspaceId: ws.id,
+				pageId: page.id,
+				email: '=HYPERLINK("http://evil","x")@example.com',
+				componentIds: JSON.stringify([api.id, web.id]),
+				tokenHash: 'h-csv-' + ws.id,
+				createdAt: new Date('2026-11-01T00:00:00Z')
+			}
+		});
+		const hook = await addWebhookSubscriber({
+			ctx,
+			vault: testVault,
+			input: { pageId: page.id, url: 'https://hooks.example.com/a,b' }
+		});
+		const lines = (await exportSubscribersCsv({ ctx, input: { pageId: page.id } })).split('\r\n');
+		expect(lines[0]).toBe('id,type,email,webhook_url,components,status,created_at');
+		expect(lines[1]).toMatch(
+			new RegExp(
+				`^\\d+,email,"'=HYPERLINK\\(""http://evil"",""x""\\)@example.com",,${api.id} ${web.id},pending,2026-11-01T00:00:00.000Z$`
+			)
+		);
+		expect(lines[2]).toMatch(
+			new RegExp(`^${hook.id},webhook,,"https://hooks.example.com/a,b",,confirmed,`)
+		);
+		expect(lines[3]).toBe('');
+		expect(['+1', '-1', '@a', '\tx', 'plain', 'a"b'].map(csvField)).toEqual([
+			"'+1",
+			"'-1",
+			"'@a",
+			"'\tx",
+			'plain',
+			'"a""b"'
+		]);
+	});
+
+	it("another workspace's subscriber or page is NOT_FOUND", async () => {
+		const a = await setup();
+		const b = await setup();
+		const sub = await addWebhookSubscriber({
+			ctx: a.ctx,
+			vault: testVault,
+			input: { pageId: a.page.id, url: 'https://a.example.com' }
+		});
+		expect(
+			await codeOf(
+				removeSubscriber({ ctx: b.ctx, input: { pageId: a.page.id, subscriberId: sub.id } })
+			)
+		).toBe(`NOT_FOUND: subscriber ${sub.id} not found`);
+		expect(
+			await codeOf(
+				removeSubscriber({ ctx: b.ctx, input: { pageId: b.page.id, subscriberId: sub.id } })
+			)
+		).toBe(`NOT_FOUND: subscriber ${sub.id} not found`);
+		expect(await codeOf(listSubscribers({ ctx: b.ctx, input: { pageId: a.page.id } }))).toBe(
+			`NOT_FOUND: status page ${a.page.id} not found`
+		);
+		expect(
+			await removeSubscriber({ ctx: a.ctx, input: { pageId: a.page.id, subscriberId: sub.id } })
+		).toEqual({
+			id: sub.id,
+			deleted: true
+		});
+	});
+
+	it('the maintenance-notices job enqueues start and end once, even from overlapping runs', async () => {
+		const { ws, ctx, page, slug } = await setup();
+		await subscribed(slug, 'ops@example.com');
+		const from = new Date(Date.now() + 3600_000);
+		const to = new Date(Date.now() + 7200_000);
+		const quiet = await createMaintenance({
+			ctx,
+			notifier: subscribers(),
+			input: {
+				pageId: page.id,
+				title: 'Quiet',
+				from: from.toISOString(),
+				to: to.toISOString(),
+				notify: false
+			}
+		});
+		const m = await createMaintenance({
+			ctx,
+			notifier: subscribers(),
+			input: {
+				pageId: page.id,
+				title: 'Upgrade',
+				from: from.toISOString(),
+				to: to.toISOString(),
+				notify: true
+			}
+		});
+		const run = (now: Date) =>
+			enqueueMaintenanceNotices({ db, statusPageUrl: 'http://status.test', now });
+		const events = async () =>
+			(await deliveries(ws.id)).map(
+				(d) => (JSON.parse(d.payload) as { notice: { event: string } }).notice.event
+			);
+		expect(await events()).toEqual(['maintenance-scheduled']);
+		expect(await run(new Date(from.getTime() - 1000))).toMatchObject({ started: 0, ended: 0 });
+		const during = new Date(from.getTime() + 1000);
+		const runs = await Promise.all([run(during), run(during), run(during)]);
+		expect(runs.reduce((n, r) => n + r.started, 0)).toBe(1);
+		expect(runs.reduce((n, r) => n + r.enqueued, 0)).toBe(1);
+		const after = new Date(to.getTime() + 1000);
+		await Promise.all([run(after), run(after)]);
+		expect(await run(after)).toEqual({ started: 0, ended: 0, enqueued: 0 });
+		expect(await events()).toEqual([
+			'maintenance-scheduled',
+			'maintenance-started',
+			'maintenance-ended'
+		]);
+		const quietRow = await db.maintenance.findUniqueOrThrow({ where: { id: quiet.id } });
+		expect([quietRow.startNoticeAt, quietRow.endNoticeAt]).toEqual([null, null]);
+		expect(
+			(await db.maintenance.findUniqueOrThrow({ where: { id: m.id } })).endNoticeAt
+		).not.toBeNull();
+	});
+
+	it('never logs the tokens of subscriber links, even without SMTP', async () => {
+		const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
+		await createMailer({ from: 'u@test' }).send(
+			subscriberConfirmMail({
+				to: 'a@example.com',
+				pageTitle: 'Acme',
+				confirmUrl: 'http://status.test/acme/subscribe/confirm?token=SECRETTOKEN',
+				unsubscribeUrl: 'http://status.test/acme/unsubscribe?token=1.SECRETMAC'
+			})
+		);
+		const logged = spy.mock.calls.flat().join('\n');
+		expect(logged).toContain('to=a@example.com');
+		expect(logged).not.toContain('SECRET');
+	});
+});
