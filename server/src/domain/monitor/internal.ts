@@ -29,6 +29,22 @@ export async function getMonitorInWorkspace(args: {
 
 const json = <T>(text: string): T => JSON.parse(text) as T;
 
+// Ids other entities link to (channels, private locations): each must be the workspace's
+// (spec 4.1 rule 6). Returns them without repeats.
+export async function requireMonitorsInWorkspace(
+	tx: Tx,
+	args: { workspaceId: number; monitorIds: number[] }
+): Promise<number[]> {
+	const ids = [...new Set(args.monitorIds)];
+	const found = await tx.monitor.findMany({
+		where: { id: { in: ids }, workspaceId: args.workspaceId },
+		select: { id: true }
+	});
+	const missing = ids.find((id) => !found.some((m) => m.id === id));
+	if (missing !== undefined) throw new NotFoundError('monitor', missing);
+	return ids;
+}
+
 export function toMonitorOutput(row: MonitorRow): MonitorOutput {
 	const base: MonitorOutput = {
 		id: row.id,

@@ -6,6 +6,7 @@ import { requireFeature, type Limits } from '../limits.ts';
 import type { Tx } from '../transaction.ts';
 import { PROVIDER_FEATURE, SENSITIVE, type ProviderType } from './providers.ts';
 import type { NotificationChannelOutput } from './schemas.ts';
+import { requireMonitorsInWorkspace } from '../monitor/internal.ts';
 
 export const channelInclude = {
 	monitors: { select: { monitor: { select: { id: true, name: true, url: true, uri: true } } } }
@@ -114,18 +115,11 @@ export const toChannelSnapshot = (row: ChannelRow) => {
 	return rest;
 };
 
-// Every wired monitor must be the workspace's (spec 4.1 rule 6).
 export async function setMonitors(
 	tx: Tx,
 	args: { workspaceId: number; channelId: number; monitorIds: number[] }
 ): Promise<void> {
-	const ids = [...new Set(args.monitorIds)];
-	const found = await tx.monitor.findMany({
-		where: { id: { in: ids }, workspaceId: args.workspaceId },
-		select: { id: true }
-	});
-	const missing = ids.find((id) => !found.some((m) => m.id === id));
-	if (missing !== undefined) throw new NotFoundError('monitor', missing);
+	const ids = await requireMonitorsInWorkspace(tx, args);
 	await tx.notificationChannelMonitor.deleteMany({
 		where: { channelId: args.channelId, monitorId: { notIn: ids } }
 	});

@@ -3,6 +3,7 @@ import type { Prisma } from '@prisma/client';
 import { NotFoundError } from '../errors.ts';
 import type { Tx } from '../transaction.ts';
 import type { PrivateLocationListItem, PrivateLocationOutput } from './schemas.ts';
+import { requireMonitorsInWorkspace } from '../monitor/internal.ts';
 
 export const locationInclude = {
 	monitors: { select: { monitorId: true } }
@@ -50,18 +51,11 @@ export const toLocationListItem = (row: LocationRow): PrivateLocationListItem =>
 // Audit snapshots never carry the agent key.
 export const toLocationSnapshot = (row: LocationRow) => common(row);
 
-// Every assigned monitor must be the workspace's (spec 4.1 rule 6).
 export async function setMonitors(
 	tx: Tx,
 	args: { workspaceId: number; locationId: number; monitorIds: number[] }
 ): Promise<void> {
-	const ids = [...new Set(args.monitorIds)];
-	const found = await tx.monitor.findMany({
-		where: { id: { in: ids }, workspaceId: args.workspaceId },
-		select: { id: true }
-	});
-	const missing = ids.find((id) => !found.some((m) => m.id === id));
-	if (missing !== undefined) throw new NotFoundError('monitor', missing);
+	const ids = await requireMonitorsInWorkspace(tx, args);
 	await tx.privateLocationMonitor.deleteMany({
 		where: { privateLocationId: args.locationId, monitorId: { notIn: ids } }
 	});
