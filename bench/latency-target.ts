@@ -1,20 +1,23 @@
 // Target server for the latency-accuracy bench, run as a child process so that its timers and
 // sockets never share the probe's event loop. Per request (the path is its id) it records, on the
 // machine-wide monotonic clock (`process.hrtime`, CLOCK_MONOTONIC, the same in every process),
-// when the connection was accepted and when the last byte of the response went to the kernel.
+// when the connection was accepted and when the last byte of the response went to the kernel
+// (taken after the write; `before` is taken just before it, so the two bound the write).
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 const delayMs = Number(process.argv[2] ?? 50);
 const acceptedAt = new WeakMap<Socket, bigint>();
-const seen: Record<string, { accepted: string; written: string }> = {};
+const seen: Record<string, { accepted: string; before: string; written: string }> = {};
 
 const server = http.createServer((req, res) => {
 	const accepted = acceptedAt.get(req.socket) ?? 0n;
 	setTimeout(() => {
+		const before = String(process.hrtime.bigint());
 		const record = () =>
 			(seen[req.url ?? ''] = {
 				accepted: String(accepted),
+				before,
 				written: String(process.hrtime.bigint())
 			});
 		res.end('ok');
