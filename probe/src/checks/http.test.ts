@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portOf, selfSignedCert } from '../../test/servers.ts';
-import { checkHttp } from './http.ts';
+import { checkHttp, hopLatency, phases } from './http.ts';
 import type { HttpMonitor } from './types.ts';
 
 let server: http.Server;
@@ -23,6 +23,8 @@ const handler: http.RequestListener = (req, res) => {
 		});
 	if (req.url === '/slow') return void setTimeout(() => send(200, 'late'), 300);
 	if (req.url === '/redirect') return send(302, '', { location: '/ok' });
+	if (req.url === '/redirect-slow')
+		return void setTimeout(() => send(302, '', { location: '/ok' }), 20);
 	if (req.url === '/echo') {
 		let body = '';
 		req.on('data', (c) => (body += c));
@@ -126,6 +128,25 @@ describe('http check', () => {
 		expect(slow.latency).toBeLessThan(400);
 		const timeout = await checkHttp(monitor(`${base}/slow`, { timeout: 100, retry: 3 }));
 		expect(timeout).toMatchObject({ outcome: 'error', error: 'timeout after 100 ms', attempts: 1 });
+	});
+
+	it('reports latency as the sum of its phases, each mark after the one before', async () => {
+		const r = await checkHttp(monitor(`http://localhost:${portOf(server)}/slow`));
+		const t = r.timing ?? {};
+		for (const phase of [t.dns, t.connect, t.ttfb, t.transfer])
+			expect(phase).toBeGreaterThanOrEqual(0);
+		expect(r.latency).toBeCloseTo(hopLatency(t), 1);
+		// the marks' own arithmetic: phases partition last byte - start, whichever marks exist
+		const marks = { dns: 2, connect: 5, tls: 9, first: 20, last: 26 };
+		expect(phases(1, marks, 99)).toEqual({ dns: 1, connect: 3, tls: 4, ttfb: 11, transfer: 6 });
+		expect(hopLatency(phases(1, { connect: 5, first: 20, last: 20 }, 99))).toBe(19);
+		expect(hopLatency(phases(1, {}, 30))).toBe(29);
+	});
+
+	it('counts every redirect hop in the latency; phase timings are the final hop', async () => {
+		const r = await checkHttp(monitor(`${base}/redirect-slow`));
+		expect(r.statusCode).toBe(200);
+		expect(r.latency).toBeGreaterThan(hopLatency(r.timing ?? {}));
 	});
 
 	it('retries failed attempts within the budget', async () => {

@@ -17,15 +17,23 @@ type Attempt = {
 	assertions?: CheckResult['assertions'];
 };
 
-// One request on a fresh connection, timing each phase from socket events.
+// One request on a fresh connection. Each mark is taken in the earliest callback that sees its
+// event (first and last byte: a socket 'data' listener that runs before the HTTP parser), and the
+// probe's own work is kept outside the marks, so a hop's phases sum to its time on the wire.
 function request(url: URL, m: HttpMonitor, budgetMs: number): Promise<Hop> {
-	return new Promise((resolve, reject) => {
-		const t0 = performance.now();
-		const marks: { dns?: number; connect?: number; tls?: number; ttfb?: number } = {};
-		const client = url.protocol === 'https:' ? https : http;
-		const headers = Object.fromEntries(m.headers.map((h) => [h.key, h.value]));
-		const hasBody = m.body !== '' && ['POST', 'PUT', 'PATCH'].includes(m.method);
+	const client = url.protocol === 'https:' ? https : http;
+	const headers = Object.fromEntries(m.headers.map((h) => [h.key, h.value]));
+	const body = m.body !== '' && ['POST', 'PUT', 'PATCH'].includes(m.method) ? m.body : undefined;
+	// setImmediate: sockets that are already readable get their marks before this request's setup
+	// runs, and a finished response is processed after them (both matter with many checks in flight).
+	return new Promise((resolve, reject) => setImmediate(start, resolve, reject));
+	function start(resolve: (hop: Hop) => void, reject: (err: unknown) => void): void {
+		const marks: { dns?: number; connect?: number; tls?: number; first?: number; last?: number } =
+			{};
 		const req = client.request(url, { method: m.method, headers, agent: false });
+		// After the request's setup: the connect is issued on the next tick (an IP) or the lookup has
+		// just been handed to the resolver (a name), so nothing on the wire precedes this mark.
+		const t0 = performance.now();
 		const timer = setTimeout(
 			() => req.destroy(new Error(`timeout after ${m.timeout} ms`)),
 			budgetMs
@@ -34,9 +42,12 @@ function request(url: URL, m: HttpMonitor, budgetMs: number): Promise<Hop> {
 			socket.once('lookup', () => (marks.dns = performance.now()));
 			socket.once('connect', () => (marks.connect = performance.now()));
 			socket.once('secureConnect', () => (marks.tls = performance.now()));
+			socket.prependListener('data', () => {
+				marks.last = performance.now();
+				marks.first ??= marks.last;
+			});
 		});
 		req.on('response', (res) => {
-			marks.ttfb = performance.now();
 			const chunks: Buffer[] = [];
 			let size = 0;
 			res.on('data', (chunk: Buffer) => {
@@ -45,24 +56,15 @@ function request(url: URL, m: HttpMonitor, budgetMs: number): Promise<Hop> {
 			});
 			res.on('end', () => {
 				clearTimeout(timer);
-				const end = performance.now();
-				const connectStart = marks.dns ?? t0;
-				const afterHandshake = marks.tls ?? marks.connect ?? t0;
-				const timing: Timing = {
-					...(marks.dns !== undefined ? { dns: marks.dns - t0 } : {}),
-					...(marks.connect !== undefined ? { connect: marks.connect - connectStart } : {}),
-					...(marks.tls !== undefined && marks.connect !== undefined
-						? { tls: marks.tls - marks.connect }
-						: {}),
-					ttfb: (marks.ttfb ?? end) - afterHandshake,
-					transfer: end - (marks.ttfb ?? end)
-				};
-				resolve({
-					status: res.statusCode ?? 0,
-					headers: res.headers,
-					body: Buffer.concat(chunks).toString('utf8'),
-					timing
-				});
+				const timing = phases(t0, marks, performance.now());
+				setImmediate(() =>
+					resolve({
+						status: res.statusCode ?? 0,
+						headers: res.headers,
+						body: Buffer.concat(chunks).toString('utf8'),
+						timing
+					})
+				);
 			});
 			res.on('error', reject);
 		});
@@ -70,16 +72,43 @@ function request(url: URL, m: HttpMonitor, budgetMs: number): Promise<Hop> {
 			clearTimeout(timer);
 			reject(err);
 		});
-		req.end(hasBody ? m.body : undefined);
-	});
+		req.end(body);
+	}
 }
 
+// Phase durations from the marks; they sum to the hop's latency (last byte - t0). `now` stands in
+// for a byte mark that never came (a response ended by the peer closing with no body).
+export function phases(
+	t0: number,
+	marks: { dns?: number; connect?: number; tls?: number; first?: number; last?: number },
+	now: number
+): Timing {
+	const end = marks.last ?? now;
+	const first = marks.first ?? end;
+	const handshake = marks.tls ?? marks.connect ?? marks.dns ?? t0;
+	return {
+		...(marks.dns !== undefined ? { dns: marks.dns - t0 } : {}),
+		...(marks.connect !== undefined ? { connect: marks.connect - (marks.dns ?? t0) } : {}),
+		...(marks.tls !== undefined ? { tls: marks.tls - (marks.connect ?? marks.dns ?? t0) } : {}),
+		ttfb: first - handshake,
+		transfer: end - first
+	};
+}
+
+export const hopLatency = (t: Timing): number =>
+	(t.dns ?? 0) + (t.connect ?? 0) + (t.tls ?? 0) + (t.ttfb ?? 0) + (t.transfer ?? 0);
+
+// An attempt's latency is the sum of its hops' wire time: with redirects followed, every request
+// counts, but not the probe's own work between them (parsing, assertions). Phase timings are the
+// final hop's. A failed attempt reports the time until it failed, which the budget bounds.
 async function attempt(m: HttpMonitor, budgetMs: number): Promise<Attempt> {
 	const start = performance.now();
 	let url = new URL(m.url);
+	let latency = 0;
 	try {
 		for (let hops = 0; ; hops++) {
 			const hop = await request(url, m, Math.max(1, budgetMs - (performance.now() - start)));
+			latency += hopLatency(hop.timing);
 			const location = hop.headers.location;
 			if (
 				m.follow_redirects &&
@@ -91,7 +120,6 @@ async function attempt(m: HttpMonitor, budgetMs: number): Promise<Attempt> {
 				url = new URL(location, url);
 				continue;
 			}
-			const latency = performance.now() - start;
 			const headers = Object.fromEntries(
 				Object.entries(hop.headers).map(([k, v]) => [
 					k,
