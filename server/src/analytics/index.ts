@@ -231,11 +231,15 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 				args: [...q.monitorIds, Math.floor(q.since / DAY) * DAY]
 			});
 			const out: DailyStatus[] = [];
+			const isoDays = new Map<string, string>(); // every monitor has the same days
 			for (const r of rs.rows)
 				for (const packed of String(r.days).split(';')) {
-					const [day, success, degraded, error] = packed.split(',').map(Number);
-					const iso = new Date(day).toISOString().slice(0, 10);
-					out.push({ monitorId: Number(r.monitor_id), day: iso, success, degraded, error });
+					const [at, ...counts] = packed.split(',');
+					let day = isoDays.get(at);
+					if (day === undefined)
+						isoDays.set(at, (day = new Date(Number(at)).toISOString().slice(0, 10)));
+					const [success, degraded, error] = counts.map(Number);
+					out.push({ monitorId: Number(r.monitor_id), day, success, degraded, error });
 				}
 			return out.sort((a, b) =>
 				a.day < b.day ? -1 : a.day > b.day ? 1 : a.monitorId - b.monitorId
