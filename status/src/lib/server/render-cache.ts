@@ -153,7 +153,8 @@ const socketAddress = (req: IncomingMessage) => req.socket.remoteAddress ?? '';
  * HEAD, conditional requests, readers without gzip) goes on to SvelteKit.
  */
 async function serveHit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-	if (req.method !== 'GET' || !req.url || req.headers['if-none-match']) return false;
+	if (req.method !== 'GET' || !req.url?.startsWith('/') || req.headers['if-none-match'])
+		return false;
 	if (!(req.headers['accept-encoding'] ?? '').includes('gzip')) return false;
 	const proto = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
 	const url = new URL(req.url, `${proto}://${req.headers.host ?? 'localhost'}`);
