@@ -96,11 +96,16 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 	ensureDatabaseDir(opts.url);
 	const client: Client = createClient({ url: opts.url });
 	let ready: Promise<void> | undefined;
+	// A failed start (the file locked by another process) is tried again by the next call.
 	const init = () =>
 		(ready ??= client
 			.executeMultiple(SCHEMA)
 			.then(() => clusterRollups(client))
-			.then(() => addDailyRollups(client)));
+			.then(() => addDailyRollups(client))
+			.catch((err: unknown) => {
+				ready = undefined;
+				throw err;
+			}));
 
 	// Group commit: batches that arrive while a write is running (several probes reporting at
 	// once) share the next transaction, so index and rollup pages are written once per group.

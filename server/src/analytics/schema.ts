@@ -18,7 +18,10 @@ const rollupTable = (name: string) => `CREATE TABLE IF NOT EXISTS ${name} (
 // keeps results until the ingest server acknowledges them, so nothing acknowledged is lost
 // unless the OS itself crashes. A 32 MiB page cache keeps the index pages ingest touches in
 // memory; checkpoints every 10,000 pages (not 1,000) copy a page rewritten by many batches once.
+// Another process holding the file briefly (a writer, a checkpoint) is waited for, up to 5 s,
+// instead of failing the statement at once.
 export const SCHEMA = `
+PRAGMA busy_timeout = 5000;
 PRAGMA journal_mode = WAL;
 PRAGMA synchronous = NORMAL;
 PRAGMA cache_size = -32768;
