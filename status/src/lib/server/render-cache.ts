@@ -144,7 +144,7 @@ export const cachePublicViews: Handle = async ({ event, resolve }) => {
 	});
 };
 
-// adapter-node's client address, when no address header is configured (else: no fast path).
+// adapter-node's client address when no address header is configured (see below).
 const socketAddress = (req: IncomingMessage) => req.socket.remoteAddress ?? '';
 
 /**
@@ -189,4 +189,9 @@ async function serveHit(req: IncomingMessage, res: ServerResponse): Promise<bool
 	return true;
 }
 
-if (!env.UPSTATE_STATUS_PAGE_ADDRESS_HEADER) setStatusFastPath(serveHit);
+// The fast path reads the socket address and Host as adapter-node does by default; with its
+// address, host or port header options set, every request goes through SvelteKit.
+const adapterReadsHeaders = ['ADDRESS_HEADER', 'HOST_HEADER', 'PORT_HEADER'].some(
+	(name) => env[`UPSTATE_STATUS_PAGE_${name}`]
+);
+if (!adapterReadsHeaders) setStatusFastPath(serveHit);
