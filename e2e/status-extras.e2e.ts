@@ -489,6 +489,46 @@ describe('render cache', () => {
 		expect(JSON.parse(v2.body).incidents).toHaveLength(2);
 	});
 
+	it('serves hits before SvelteKit only after the gate: an allowed address gets the page, a denied one never does', async () => {
+		const ws = await createWorkspace(db, { limits: PAID });
+		const s = slug();
+		const page = await createStatusPage({
+			ctx: ctxFor(db, ws),
+			input: {
+				title: 'Branch Office',
+				slug: s,
+				access_type: 'ip-restriction',
+				allowed_ip_ranges: '10.0.0.0/8'
+			}
+		});
+		await createPageComponent({
+			ctx: ctxFor(db, ws),
+			input: { pageId: page.id, type: 'static', name: 'Vault door', order: 0 }
+		});
+		const url = `${stack.urls.status}/${s}`;
+		const inside = { 'x-forwarded-for': '10.9.8.7', 'accept-encoding': 'gzip' };
+		const outside = { 'x-forwarded-for': '198.51.100.7', 'accept-encoding': 'gzip' };
+		const first = await get(url, inside);
+		expect(first.headers['x-cache']).toBe('MISS');
+		for (let i = 0; i < 3; i++) {
+			const hit = await get(`${url}?i=${i}`, inside);
+			expect(hit.status).toBe(200);
+			expect(hit.headers['x-cache']).toBe('HIT');
+			expect(hit.body).toContain('Vault door');
+			const denied = await get(`${url}?i=${i}`, outside);
+			expect(denied.status).toBe(403);
+			expect(denied.body).not.toContain('Vault door');
+		}
+		// A client-written X-Forwarded-For entry left of the proxy's is not trusted.
+		const spoofed = await get(url, { 'x-forwarded-for': '10.0.0.1, 198.51.100.7' });
+		expect(spoofed.status).toBe(403);
+		expect(spoofed.body).not.toContain('Vault door');
+		// Without gzip the reader still gets the stored body, inflated.
+		const plain = await get(url, { 'x-forwarded-for': '10.9.8.7' });
+		expect(plain.headers['content-encoding']).toBeUndefined();
+		expect(plain.body).toBe(first.body);
+	});
+
 	it('keys on the locale and the access decision, not on who asks', async () => {
 		const ws = await createWorkspace(db, { limits: { ...PAID, i18n: true } });
 		const s = slug();

@@ -13,3 +13,4 @@ export type {
 	StatuspageV2Output
 } from './domain/status-page/index.ts';
 export { RenderCache, pageContentVersion } from './domain/status-page/index.ts';
+export { setStatusFastPath, statusFastPath, type StatusFastPath } from './status-site.ts';

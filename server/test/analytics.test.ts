@@ -386,4 +386,31 @@ describe('stores made by an earlier version', () => {
 		expect(String(table.rows[0].sql)).toMatch(/WITHOUT ROWID/);
 		check.close();
 	});
+
+	it('fills daily rollups once from the hourly ones, then adds new results to them', async () => {
+		const url = `file:${path.join(mkdtempSync(path.join(os.tmpdir(), 'analytics-')), 'a.db')}`;
+		const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+		const old = createClient({ url });
+		await old.executeMultiple(`
+			CREATE TABLE check_rollup_hour (monitor_id INTEGER NOT NULL, location_id INTEGER NOT NULL,
+				bucket INTEGER NOT NULL, success INTEGER NOT NULL, degraded INTEGER NOT NULL,
+				error INTEGER NOT NULL, hist TEXT NOT NULL, last_at INTEGER NOT NULL,
+				PRIMARY KEY (monitor_id, location_id, bucket)) WITHOUT ROWID;
+			INSERT INTO check_rollup_hour VALUES (6, 1, ${hour}, 3, 1, 2, '[]', ${hour}),
+				(6, 2, ${hour}, 4, 0, 0, '[]', ${hour}),
+				(6, 1, ${hour - 3 * 86_400_000}, 5, 0, 1, '[]', ${hour});`);
+		old.close();
+		const store = createEmbeddedAnalytics({ url });
+		const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+		const since = Date.now() - 90 * 86_400_000;
+		expect(await store.dailyStatus({ monitorIds: [6], since })).toEqual([
+			{ monitorId: 6, day: day(hour - 3 * 86_400_000), success: 5, degraded: 0, error: 1 },
+			{ monitorId: 6, day: day(hour), success: 7, degraded: 1, error: 2 }
+		]);
+		const fresh = { ...result(5, 'error', 0), monitorId: 6, startedAt: hour };
+		await store.insertResults([fresh, fresh]);
+		await store.insertResults([fresh]);
+		expect((await store.dailyStatus({ monitorIds: [6], since }))[1]).toMatchObject({ error: 3 });
+		store.close();
+	});
 });

@@ -1,11 +1,10 @@
 import type { Handle } from '@sveltejs/kit';
 import { sequence } from '@sveltejs/kit/hooks';
-import { callerForSession, getUpstate } from '@upstate/server';
-import { cachePublicViews } from '$lib/server/render-cache.ts';
+import { cachePublicViews, publicApi } from '$lib/server/render-cache.ts';
 
 // Readers are anonymous: the caller only reaches public procedures.
 const api: Handle = async ({ event, resolve }) => {
-	event.locals.api = (await callerForSession({ upstate: getUpstate(), sessionId: null })).api;
+	event.locals.api = await publicApi();
 	return resolve(event);
 };
 

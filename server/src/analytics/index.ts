@@ -1,7 +1,7 @@
 import { createClient, type Client } from '@libsql/client';
 import { ensureDatabaseDir } from '../db/client.ts';
 import { emptyHistogram, histogramPercentile, merge } from './histogram.ts';
-import { clusterRollups, SCHEMA } from './schema.ts';
+import { addDailyRollups, clusterRollups, SCHEMA } from './schema.ts';
 import { latencySeries, type LatencyPoint, type LatencySeriesQuery } from './series.ts';
 import { writeBatches } from './write.ts';
 
@@ -96,7 +96,16 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 	ensureDatabaseDir(opts.url);
 	const client: Client = createClient({ url: opts.url });
 	let ready: Promise<void> | undefined;
-	const init = () => (ready ??= client.executeMultiple(SCHEMA).then(() => clusterRollups(client)));
+	// A failed start (the file locked by another process) is tried again by the next call.
+	const init = () =>
+		(ready ??= client
+			.executeMultiple(SCHEMA)
+			.then(() => clusterRollups(client))
+			.then(() => addDailyRollups(client))
+			.catch((err: unknown) => {
+				ready = undefined;
+				throw err;
+			}));
 
 	// Group commit: batches that arrive while a write is running (several probes reporting at
 	// once) share the next transaction, so index and rollup pages are written once per group.
@@ -213,30 +222,40 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 				lastPingAt: rs.rows.length ? last : null
 			};
 		},
-		// From the hourly rollups, summed per UTC day (at most 24 rows per day and location).
+		// From the daily rollups: one row per monitor and UTC day. Each monitor's days come back
+		// as one packed text row (the driver's per-row cost dominated a 1,800-row answer).
 		async dailyStatus(q) {
 			await init();
 			if (q.monitorIds.length === 0) return [];
 			const rs = await client.execute({
-				sql: `SELECT monitor_id, bucket / ${DAY} AS d, sum(success) AS s, sum(degraded) AS g, sum(error) AS e
-					FROM check_rollup_hour WHERE monitor_id IN (${q.monitorIds.map(() => '?').join(',')}) AND bucket >= ?
-					GROUP BY monitor_id, d ORDER BY d, monitor_id`,
+				sql: `SELECT monitor_id, group_concat(day || ',' || success || ',' || degraded || ',' || error, ';') AS days
+					FROM (SELECT * FROM check_rollup_day
+						WHERE monitor_id IN (${q.monitorIds.map(() => '?').join(',')}) AND day >= ?
+						ORDER BY monitor_id, day)
+					GROUP BY monitor_id`,
 				args: [...q.monitorIds, Math.floor(q.since / DAY) * DAY]
 			});
-			return rs.rows.map((r) => ({
-				monitorId: Number(r.monitor_id),
-				day: new Date(Number(r.d) * DAY).toISOString().slice(0, 10),
-				success: Number(r.s),
-				degraded: Number(r.g),
-				error: Number(r.e)
-			}));
+			const out: DailyStatus[] = [];
+			const isoDays = new Map<string, string>(); // every monitor has the same days
+			for (const r of rs.rows)
+				for (const packed of String(r.days).split(';')) {
+					const [at, ...counts] = packed.split(',');
+					let day = isoDays.get(at);
+					if (day === undefined)
+						isoDays.set(at, (day = new Date(Number(at)).toISOString().slice(0, 10)));
+					const [success, degraded, error] = counts.map(Number);
+					out.push({ monitorId: Number(r.monitor_id), day, success, degraded, error });
+				}
+			return out.sort((a, b) =>
+				a.day < b.day ? -1 : a.day > b.day ? 1 : a.monitorId - b.monitorId
+			);
 		},
 		async latencySeries(q) {
 			await init();
 			return latencySeries(client, q);
 		},
-		// Raw results go after the plan's data-retention; hourly rollups stay (they are small and
-		// feed the 90-day history).
+		// Raw results go after the plan's data-retention; hourly and daily rollups stay (they are
+		// small and feed charts and the 90-day history).
 		async pruneResults(q) {
 			await init();
 			const rs = await client.execute({

@@ -3,7 +3,8 @@ import { bucketOf, emptyHistogram, merge } from './histogram.ts';
 import type { InsertOutcome, StoredResult } from './index.ts';
 
 const HOUR = 3_600_000;
-// Rows per statement: 14 and 8 parameters each, well under SQLite's 32,766 bound.
+const DAY = 86_400_000;
+// Rows per statement: 14, 8 and 5 parameters each, well under SQLite's 32,766 bound.
 const CHUNK = 1000;
 const ROLLUP_CHUNK = 1000;
 type Rollup = { success: number; degraded: number; error: number; hist: number[]; lastAt: number };
@@ -52,6 +53,7 @@ export async function writeBatches(
 			for (const r of chunk) if (ids.has(r.resultId)) fresh.push(r);
 		}
 		await addToRollups(tx, fresh);
+		await addToDailyRollups(tx, fresh);
 		await tx.commit();
 		const accepted = batches.map(() => 0);
 		for (const r of fresh) accepted[owner.get(r.resultId) ?? 0]++;
@@ -124,6 +126,28 @@ async function addToRollups(tx: Transaction, rows: StoredResult[]): Promise<void
 				JSON.stringify(g.hist),
 				g.lastAt
 			])
+		});
+	}
+}
+
+// Daily counts only add up (no histogram), so the upsert adds to the stored row in place.
+async function addToDailyRollups(tx: Transaction, rows: StoredResult[]): Promise<void> {
+	const groups = new Map<string, [number, number, number, number, number]>();
+	for (const r of rows) {
+		const day = Math.floor(r.startedAt / DAY) * DAY;
+		const key = `${r.monitorId}:${day}`;
+		let g = groups.get(key);
+		if (!g) groups.set(key, (g = [r.monitorId, day, 0, 0, 0]));
+		g[r.outcome === 'success' ? 2 : r.outcome === 'degraded' ? 3 : 4]++;
+	}
+	const list = [...groups.values()];
+	for (let i = 0; i < list.length; i += ROLLUP_CHUNK) {
+		const chunk = list.slice(i, i + ROLLUP_CHUNK);
+		await tx.execute({
+			sql: `INSERT INTO check_rollup_day VALUES ${chunk.map(() => '(?,?,?,?,?)').join(',')}
+				ON CONFLICT DO UPDATE SET success = success + excluded.success,
+				degraded = degraded + excluded.degraded, error = error + excluded.error`,
+			args: chunk.flat()
 		});
 	}
 }

@@ -35,15 +35,6 @@ export const STATE_CLASS: Record<ComponentState, string> = {
 	unknown: 'bg-status-unknown'
 };
 
-export const DAY_CLASS: Record<DayColor, string> = {
-	operational: 'bg-status-operational',
-	degraded: 'bg-status-degraded',
-	partial: 'bg-status-partial',
-	major: 'bg-status-outage',
-	maintenance: 'bg-status-maintenance',
-	empty: 'bg-muted'
-};
-
 // A page's theme as one style block: light values on :root, dark ones under
 // prefers-color-scheme. Values were filtered by the server verb; `<` is dropped again here so
 // nothing can close the style element whatever reaches this function.

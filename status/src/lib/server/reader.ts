@@ -16,18 +16,56 @@ export function pageLocator(param: string): { slug: string } | { domain: string 
 	return param.startsWith('@') ? { domain: param.slice(1) } : { slug: param };
 }
 
-// The facts the access gate decides on; trusting any of them is the verb's job, not ours.
-export function readerFacts(event: RequestEvent) {
-	return {
-		socketAddress: event.getClientAddress(),
-		forwardedFor: event.request.headers.get('x-forwarded-for'),
-		grants: event.cookies
-			.getAll()
-			.filter((c) => c.name.startsWith(GRANT_PREFIX))
-			.map((c) => c.value)
-			.slice(0, 20)
-	};
+/**
+ * The reader's cookies from the raw `Cookie` header (first of a repeated name wins, values
+ * URI-decoded when they can be). Every view and the cache's fast path in front of SvelteKit read
+ * cookies through this one parser, so the key a cached body is stored under and the render
+ * behind it always agree on the reader's passes and language.
+ */
+export function parseCookies(header: string | null): Map<string, string> {
+	const cookies = new Map<string, string>();
+	for (const part of (header ?? '').split(';')) {
+		const eq = part.indexOf('=');
+		if (eq < 0) continue;
+		const name = part.slice(0, eq).trim();
+		if (!name || cookies.has(name)) continue;
+		let value = part.slice(eq + 1).trim();
+		if (value.length > 1 && value.startsWith('"') && value.endsWith('"'))
+			value = value.slice(1, -1);
+		try {
+			value = value.includes('%') ? decodeURIComponent(value) : value;
+		} catch {
+			// kept as sent
+		}
+		cookies.set(name, value);
+	}
+	return cookies;
 }
+
+export type RawReader = {
+	clientAddress: string;
+	forwardedFor: string | null;
+	cookie: string | null;
+};
+
+// The facts the access gate decides on; trusting any of them is the verb's job, not ours.
+export function readerFactsFrom(raw: RawReader) {
+	const grants: string[] = [];
+	for (const [name, value] of parseCookies(raw.cookie))
+		if (name.startsWith(GRANT_PREFIX) && grants.length < 20) grants.push(value);
+	return { socketAddress: raw.clientAddress, forwardedFor: raw.forwardedFor, grants };
+}
+
+export const rawReader = (event: RequestEvent): RawReader => ({
+	clientAddress: event.getClientAddress(),
+	forwardedFor: event.request.headers.get('x-forwarded-for'),
+	cookie: event.request.headers.get('cookie')
+});
+
+export const readerFacts = (event: RequestEvent) => readerFactsFrom(rawReader(event));
+
+export const langCookie = (cookie: string | null): string | null =>
+	parseCookies(cookie).get(LANG_COOKIE) ?? null;
 
 /**
  * Per-view presentation facts shared by every page of a status page: the reader's locale
@@ -41,7 +79,7 @@ export function presentPage(
 	const query = event.url.searchParams.get('lang');
 	const locale = pickLocale({
 		query,
-		cookie: event.cookies.get(LANG_COOKIE) ?? null,
+		cookie: langCookie(event.request.headers.get('cookie')),
 		locales: head.locales,
 		defaultLocale: head.default_locale
 	});

@@ -30,6 +30,15 @@ export class RenderCache<T> {
 		return this.#entries.size;
 	}
 
+	// A current entry (settled or still computing), or nothing; never computes.
+	peek(key: string): Promise<T> | undefined {
+		if (this.ttlMs <= 0) return undefined;
+		const hit = this.#entries.get(key);
+		return hit && hit.version === contentVersion && hit.expires > Date.now()
+			? hit.value
+			: undefined;
+	}
+
 	get(key: string, compute: () => Promise<T>): Promise<T> {
 		if (this.ttlMs <= 0) return compute();
 		const version = contentVersion;
