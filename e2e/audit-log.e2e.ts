@@ -4,7 +4,13 @@ import path from 'node:path';
 import { createClient } from '@libsql/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
+import {
+	launchBrowser,
+	startSmtp,
+	startStack,
+	type Stack,
+	signIn as signInByLink
+} from './harness.ts';
 
 // Settings → Audit log: the upgrade notice on a plan without `audit-log`, then, with it, the
 // list, the entity-type filter and an entry's before/after, all with JavaScript turned off.
@@ -28,18 +34,8 @@ afterAll(async () => {
 	await smtp?.close();
 });
 
-async function signIn(email: string) {
-	await page.goto(`${stack.urls.dashboard}/sign-in`, { waitUntil: 'networkidle' });
-	await page.getByLabel('E-mail').fill(email);
-	await page.getByRole('button', { name: 'Send sign-in link' }).click();
-	await page.getByText('Check your e-mail').waitFor();
-	for (let i = 0; i < 100 && !smtp.mails.some((m) => m.to === email); i++)
-		await new Promise((r) => setTimeout(r, 100));
-	const mail = smtp.mails.find((m) => m.to === email);
-	const link = /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];
-	await page.goto(link as string);
-	await page.waitForURL(/\/monitors/);
-}
+const signIn = (email: string) =>
+	signInByLink(page, { dashboard: stack.urls.dashboard, smtp, email });
 
 // What an operator does on a self-hosted instance (spec 4.3): edit the workspace's limits.
 async function enableAuditLog() {

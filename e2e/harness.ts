@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -149,4 +149,30 @@ export async function launchBrowser(): Promise<Browser> {
 			'--disable-sync'
 		]
 	});
+}
+
+// The first mail to `to`, waiting up to 10 s for it.
+export async function waitForMail(smtp: { mails: Mail[] }, to: string): Promise<Mail> {
+	for (let i = 0; i < 100; i++) {
+		const mail = smtp.mails.find((m) => m.to === to);
+		if (mail) return mail;
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	throw new Error(`no mail to ${to}; got ${smtp.mails.map((m) => m.to).join(', ')}`);
+}
+
+// Signs in on the dashboard by magic link, as a person does: the form, the mail, the link.
+export async function signIn(
+	page: Page,
+	args: { dashboard: string; smtp: { mails: Mail[] }; email: string }
+): Promise<void> {
+	await page.goto(`${args.dashboard}/sign-in`, { waitUntil: 'networkidle' });
+	await page.getByLabel('E-mail').fill(args.email);
+	await page.getByRole('button', { name: 'Send sign-in link' }).click();
+	await page.getByText('Check your e-mail').waitFor();
+	const mail = await waitForMail(args.smtp, args.email);
+	const link = /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(mail.text)?.[0];
+	if (!link) throw new Error(`no sign-in link in the mail to ${args.email}`);
+	await page.goto(link);
+	await page.waitForURL(/\/monitors/);
 }

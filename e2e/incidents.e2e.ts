@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startFakeVendor } from '../server/test/fake-vendor.ts';
-import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
+import {
+	launchBrowser,
+	startSmtp,
+	startStack,
+	type Stack,
+	signIn as signInByLink
+} from './harness.ts';
 
 // Incidents in the dashboard with JavaScript disabled: the built-in probe sees a target fail,
 // an incident opens and a Slack alert is delivered through the outbox; the incident is
@@ -45,16 +51,8 @@ afterAll(async () => {
 	site?.close();
 });
 
-async function signIn(email: string) {
-	await page.goto(`${stack.urls.dashboard}/sign-in`);
-	await page.getByLabel('E-mail').fill(email);
-	await page.getByRole('button', { name: 'Send sign-in link' }).click();
-	for (let i = 0; i < 100 && !smtp.mails.some((m) => m.to === email); i++)
-		await new Promise((r) => setTimeout(r, 100));
-	const mail = smtp.mails.find((m) => m.to === email);
-	await page.goto(/https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(mail?.text ?? '')?.[0] ?? '');
-	await page.waitForURL(/\/monitors/);
-}
+const signIn = (email: string) =>
+	signInByLink(page, { dashboard: stack.urls.dashboard, smtp, email });
 
 describe('incidents without JavaScript', () => {
 	it('alerts once through Slack, then is acknowledged and resolved by hand', async () => {

@@ -4,7 +4,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
+import {
+	launchBrowser,
+	startSmtp,
+	startStack,
+	type Stack,
+	waitForMail as waitForMailTo
+} from './harness.ts';
 
 // The walking skeleton of issue 2, as a newcomer does it: sign in by magic link, get a
 // workspace, create an HTTP monitor, a status page and a component linked to the monitor, see
@@ -36,14 +42,7 @@ afterAll(async () => {
 	site?.close();
 });
 
-async function waitForMail(to: string) {
-	for (let i = 0; i < 100; i++) {
-		const mail = smtp.mails.find((m) => m.to === to);
-		if (mail) return mail;
-		await new Promise((r) => setTimeout(r, 100));
-	}
-	throw new Error(`no mail to ${to}; got ${smtp.mails.map((m) => m.to).join(', ')}`);
-}
+const waitForMail = (to: string) => waitForMailTo(smtp, to);
 
 describe('walking skeleton', () => {
 	it('signs in, builds a page, sees it public, and uses an API key on REST and MCP', async () => {

@@ -2,7 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
+import {
+	launchBrowser,
+	startSmtp,
+	startStack,
+	type Stack,
+	signIn as signInByLink
+} from './harness.ts';
 
 // The monitor page after real checks by the built-in probe: summary per window, the latency
 // chart, response logs and one log; the window switch also without JavaScript.
@@ -40,18 +46,8 @@ afterAll(async () => {
 	site?.close();
 });
 
-async function signIn(email: string) {
-	await page.goto(`${stack.urls.dashboard}/sign-in`, { waitUntil: 'networkidle' });
-	await page.getByLabel('E-mail').fill(email);
-	await page.getByRole('button', { name: 'Send sign-in link' }).click();
-	await page.getByText('Check your e-mail').waitFor();
-	for (let i = 0; i < 100 && !smtp.mails.some((m) => m.to === email); i++)
-		await new Promise((r) => setTimeout(r, 100));
-	const mail = smtp.mails.find((m) => m.to === email);
-	const link = /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];
-	await page.goto(link as string);
-	await page.waitForURL(/\/monitors/);
-}
+const signIn = (email: string) =>
+	signInByLink(page, { dashboard: stack.urls.dashboard, smtp, email });
 
 describe('monitor page', () => {
 	it('shows summary, latency chart and response logs from real checks, and one log', async () => {

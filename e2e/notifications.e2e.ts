@@ -1,7 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startFakeVendor } from '../server/test/fake-vendor.ts';
-import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
+import {
+	launchBrowser,
+	startSmtp,
+	startStack,
+	type Stack,
+	waitForMail as waitForMailTo
+} from './harness.ts';
 
 // Notification channels in the dashboard with JavaScript disabled: create a Slack channel wired
 // to a monitor, send a test to a fake Slack on 127.0.0.1, edit without re-entering the webhook
@@ -31,14 +37,7 @@ afterAll(async () => {
 	await slack?.close();
 });
 
-async function waitForMail(to: string) {
-	for (let i = 0; i < 100; i++) {
-		const mail = smtp.mails.find((m) => m.to === to);
-		if (mail) return mail;
-		await new Promise((r) => setTimeout(r, 100));
-	}
-	throw new Error(`no mail to ${to}`);
-}
+const waitForMail = (to: string) => waitForMailTo(smtp, to);
 
 describe('notifications page without JavaScript', () => {
 	it('creates a Slack channel, sends a test, keeps the secret on edit and deletes it', async () => {
