@@ -3,13 +3,7 @@ import { writeAudit } from '../audit.ts';
 import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
-import {
-	checkComponentsOnPage,
-	createUpdateRow,
-	getReportInWorkspace,
-	publishUpdate,
-	toReportOutput
-} from './internal.ts';
+import { appendReportUpdate, publishUpdate } from './internal.ts';
 import { AddStatusReportUpdateInput, type PublishedStatusReportOutput } from './schemas.ts';
 
 // Appends a public update and moves the report to its status (reopening a resolved one).
@@ -22,34 +16,22 @@ export async function addStatusReportUpdate(args: {
 	requireScope(ctx, 'write');
 	const input = parseInput(AddStatusReportUpdateInput, args.input);
 	const { report, updateId } = await withTransaction(ctx, async (tx) => {
-		const row = await getReportInWorkspace({
+		const appended = await appendReportUpdate({
+			ctx,
 			tx,
-			id: input.reportId,
-			workspaceId: ctx.workspace.id
+			update: input,
+			resolvedAt: null
 		});
-		await checkComponentsOnPage(
-			tx,
-			row.pageId,
-			input.impacts.map((i) => i.componentId)
-		);
-		const update = await createUpdateRow(tx, { ...input, reportId: row.id });
-		await tx.statusReport.update({
-			where: { id: row.id },
-			data: { status: input.status, resolvedAt: null }
-		});
-		const report = toReportOutput(
-			await getReportInWorkspace({ tx, id: row.id, workspaceId: ctx.workspace.id })
-		);
 		await writeAudit({
 			ctx,
 			tx,
 			action: 'status_report.add_update',
 			entityType: 'status_report',
-			entityId: row.id,
-			before: toReportOutput(row),
-			after: report
+			entityId: input.reportId,
+			before: appended.before,
+			after: appended.report
 		});
-		return { report, updateId: update.id };
+		return appended;
 	});
 	return publishUpdate({
 		ctx,

@@ -64,6 +64,37 @@ export async function createUpdateRow(
 	});
 }
 
+// A public update on an existing report (add-update and resolve): the update row with its
+// impacts and the report's new status, inside the caller's transaction. The caller audits.
+export async function appendReportUpdate(args: {
+	ctx: ServiceContext;
+	tx: Tx;
+	update: {
+		reportId: number;
+		status: string;
+		message: string;
+		notify: boolean;
+		impacts: Array<{ componentId: number; impact: string }>;
+	};
+	resolvedAt: Date | null;
+}): Promise<{ before: StatusReportOutput; report: StatusReportOutput; updateId: number }> {
+	const { ctx, tx, update } = args;
+	const workspaceId = ctx.workspace.id;
+	const row = await getReportInWorkspace({ tx, id: update.reportId, workspaceId });
+	await checkComponentsOnPage(
+		tx,
+		row.pageId,
+		update.impacts.map((i) => i.componentId)
+	);
+	const created = await createUpdateRow(tx, { ...update, reportId: row.id });
+	await tx.statusReport.update({
+		where: { id: row.id },
+		data: { status: update.status, resolvedAt: args.resolvedAt }
+	});
+	const report = toReportOutput(await getReportInWorkspace({ tx, id: row.id, workspaceId }));
+	return { before: toReportOutput(row), report, updateId: created.id };
+}
+
 export function toReportOutput(row: ReportRow): StatusReportOutput {
 	type Status = StatusReportOutput['status'];
 	type Impact = StatusReportOutput['updates'][number]['impacts'][number]['impact'];

@@ -3,13 +3,7 @@ import { writeAudit } from '../audit.ts';
 import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
-import {
-	checkComponentsOnPage,
-	createUpdateRow,
-	getReportInWorkspace,
-	publishUpdate,
-	toReportOutput
-} from './internal.ts';
+import { appendReportUpdate, publishUpdate } from './internal.ts';
 import { ResolveStatusReportInput, type PublishedStatusReportOutput } from './schemas.ts';
 
 // The final public update: status `resolved`, and the report leaves the active list.
@@ -22,40 +16,22 @@ export async function resolveStatusReport(args: {
 	requireScope(ctx, 'write');
 	const input = parseInput(ResolveStatusReportInput, args.input);
 	const { report, updateId } = await withTransaction(ctx, async (tx) => {
-		const row = await getReportInWorkspace({
+		const appended = await appendReportUpdate({
+			ctx,
 			tx,
-			id: input.reportId,
-			workspaceId: ctx.workspace.id
+			update: { ...input, status: 'resolved' },
+			resolvedAt: new Date()
 		});
-		await checkComponentsOnPage(
-			tx,
-			row.pageId,
-			input.impacts.map((i) => i.componentId)
-		);
-		const update = await createUpdateRow(tx, {
-			reportId: row.id,
-			status: 'resolved',
-			message: input.message,
-			notify: input.notify,
-			impacts: input.impacts
-		});
-		await tx.statusReport.update({
-			where: { id: row.id },
-			data: { status: 'resolved', resolvedAt: new Date() }
-		});
-		const report = toReportOutput(
-			await getReportInWorkspace({ tx, id: row.id, workspaceId: ctx.workspace.id })
-		);
 		await writeAudit({
 			ctx,
 			tx,
 			action: 'status_report.resolve',
 			entityType: 'status_report',
-			entityId: row.id,
-			before: toReportOutput(row),
-			after: report
+			entityId: input.reportId,
+			before: appended.before,
+			after: appended.report
 		});
-		return { report, updateId: update.id };
+		return appended;
 	});
 	return publishUpdate({
 		ctx,
