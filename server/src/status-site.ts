@@ -15,3 +15,33 @@ export function setStatusFastPath(fn: StatusFastPath | null): void {
 }
 
 export const statusFastPath = (): StatusFastPath | null => fastPath;
+
+/**
+ * At most `limit` requests inside SvelteKit at once; the rest wait their turn in arrival order.
+ * Rendering is CPU-bound, so running 50 renders interleaved finishes none sooner: it only holds
+ * 50 renders' data in memory at once (RSS) and makes every garbage collection copy it.
+ */
+export function admitRenders(
+	limit: number,
+	handler: (req: IncomingMessage, res: ServerResponse) => void
+): (req: IncomingMessage, res: ServerResponse) => void {
+	let running = 0;
+	const waiting: (() => void)[] = [];
+	const start = (req: IncomingMessage, res: ServerResponse) => {
+		running++;
+		let done = false;
+		const finish = () => {
+			if (done) return;
+			done = true;
+			running--;
+			waiting.shift()?.();
+		};
+		res.once('close', finish);
+		res.once('finish', finish);
+		handler(req, res);
+	};
+	return (req, res) => {
+		if (running < limit) return start(req, res);
+		waiting.push(() => (res.destroyed ? waiting.shift()?.() : start(req, res)));
+	};
+}

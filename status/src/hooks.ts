@@ -1,4 +1,5 @@
-import type { Reroute } from '@sveltejs/kit';
+import type { Reroute, Transport } from '@sveltejs/kit';
+import { ServerOnly } from '$lib/server-only.ts';
 
 export const DOMAIN_LOOKUP = '/~domain';
 
@@ -25,4 +26,15 @@ export const reroute: Reroute = async ({ url, fetch }) => {
 	if (url.pathname === DOMAIN_LOOKUP) return;
 	const slug = await slugForHost(url.host, fetch);
 	if (slug) return `/@${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+};
+
+// Status pages never hydrate (`csr = false`): a `ServerOnly` load value is rendered on the server
+// and never serialised (see lib/server-only.ts), so there is nothing to decode in a browser.
+export const transport: Transport = {
+	ServerOnly: {
+		encode: (value) => value instanceof ServerOnly && [],
+		decode: () => {
+			throw new Error('ServerOnly data is rendered on the server and never sent to a browser');
+		}
+	}
 };

@@ -1,6 +1,7 @@
 import { error, redirect } from '@sveltejs/kit';
 import { messagesFor } from '$lib/i18n/index.ts';
 import { formError, loadError } from '$lib/server/errors.ts';
+import { ServerOnly } from '$lib/server-only.ts';
 import { setGrantCookie } from '$lib/server/grant-cookie.ts';
 import { pageLocator, presentPage, readerFacts, safeNext } from '$lib/server/reader.ts';
 import type { Actions, PageServerLoad } from './$types';
@@ -12,7 +13,9 @@ export const load: PageServerLoad = async (event) => {
 		.catch(loadError);
 	const { locale } = presentPage(event, data.head);
 	if (data.access === 'ip-denied') error(403, messagesFor(locale).gate.ipDenied);
-	return { ...data, locale };
+	// Rendered here only: 1,800 uptime days are not worth serialising for a hydration that
+	// never happens (lib/server-only.ts).
+	return { view: new ServerOnly({ ...data, locale }) };
 };
 
 export const actions: Actions = {
