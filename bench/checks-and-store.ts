@@ -7,8 +7,9 @@ import { store } from './store.ts';
 console.log(
 	`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`
 );
-await latencyAccuracy(50, 200, 1);
-await latencyAccuracy(50, 200, 10);
+await latencyAccuracy(50, 200, { kind: 'lockstep', inFlight: 1 });
+await latencyAccuracy(50, 200, { kind: 'lockstep', inFlight: 10 });
+await latencyAccuracy(50, 400, { kind: 'spread', monitors: 40, periodMs: 1000 });
 // BENCH_ONLY=latency stops after the latency figures (seconds instead of minutes).
 if (process.env.BENCH_ONLY === 'latency') process.exit(0);
 // BENCH_MONITORS= (empty) skips the scheduling runs.

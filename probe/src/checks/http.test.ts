@@ -157,6 +157,14 @@ describe('http check', () => {
 		expect(refused).toMatchObject({ outcome: 'error', error: 'connection refused', attempts: 3 });
 	});
 
+	it('reports a request Node refuses to build as an error result, not a crash', async () => {
+		const r = await checkHttp(
+			monitor(`${base}/ok`, { headers: [{ key: 'x-bad', value: 'a\nb' }] })
+		);
+		expect(r).toMatchObject({ outcome: 'error', attempts: 1 });
+		expect(r.error).toMatch(/Invalid character in header content/);
+	});
+
 	it('reports a self-signed certificate without its details', async () => {
 		const r = await checkHttp(monitor(`https://127.0.0.1:${portOf(tls)}/ok`));
 		expect(r).toMatchObject({ outcome: 'error', error: 'certificate verification failed' });

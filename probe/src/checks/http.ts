@@ -30,10 +30,20 @@ function request(url: URL, m: HttpMonitor, budgetMs: number): Promise<Hop> {
 	function start(resolve: (hop: Hop) => void, reject: (err: unknown) => void): void {
 		const marks: { dns?: number; connect?: number; tls?: number; first?: number; last?: number } =
 			{};
-		const req = client.request(url, { method: m.method, headers, agent: false });
-		// After the request's setup: the connect is issued on the next tick (an IP) or the lookup has
-		// just been handed to the resolver (a name), so nothing on the wire precedes this mark.
-		const t0 = performance.now();
+		// The start mark is taken in a tick queued before the request exists: it runs after all of
+		// this request's setup below (headers written, timer, listeners) and immediately before the
+		// tick in which Node issues the connect (an IP); for a name, the lookup was handed to the
+		// resolver during setup and its answer cannot be seen before this tick. So a GC pause or
+		// other work during setup is not counted, and nothing on the wire precedes the mark.
+		let t0 = 0;
+		process.nextTick(() => (t0 = performance.now()));
+		let req: http.ClientRequest;
+		try {
+			req = client.request(url, { method: m.method, headers, agent: false });
+		} catch (err) {
+			// e.g. a header value with a forbidden character; this runs outside the Promise executor.
+			return reject(err);
+		}
 		const timer = setTimeout(
 			() => req.destroy(new Error(`timeout after ${m.timeout} ms`)),
 			budgetMs
