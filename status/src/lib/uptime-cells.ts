@@ -19,47 +19,61 @@ const CELL: Record<DayColor, string> = {
 const ESCAPE: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 const escapeText = (s: string) => (/[&<>]/.test(s) ? s.replace(/[&<>]/g, (c) => ESCAPE[c]) : s);
 
-// Every component of a page formats the same 90 days and a handful of percentages: the strings
-// are memoised per locale (bounded; plain strings, no per-reader state).
-const labels = new Map<string, string>();
-function memo(key: string, make: () => string): string {
-	let label = labels.get(key);
+// Every component of a page formats the same 90 days and a handful of uptime/count pairs: the
+// strings are kept per locale (bounded; plain strings, no per-reader state), looked up by the
+// day and by one number made of the counts, so a cell builds no lookup key.
+type Labels = {
+	m: ReturnType<typeof messagesFor>;
+	dayFormat: Intl.DateTimeFormat;
+	percent: Intl.NumberFormat;
+	days: Map<string, string>;
+	counts: Map<number, string>;
+};
+const byLocale = new Map<string, Labels>();
+function labelsFor(locale: string): Labels {
+	let labels = byLocale.get(locale);
+	if (!labels) {
+		if (byLocale.size > 100) byLocale.clear();
+		labels = {
+			m: messagesFor(locale),
+			dayFormat: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+			percent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }),
+			days: new Map(),
+			counts: new Map()
+		};
+		byLocale.set(locale, labels);
+	}
+	return labels;
+}
+
+function remember<K>(map: Map<K, string>, key: K, make: () => string): string {
+	let label = map.get(key);
 	if (label === undefined) {
-		if (labels.size > 5000) labels.clear();
+		if (map.size > 5000) map.clear();
 		label = make();
-		labels.set(key, label);
+		map.set(key, label);
 	}
 	return label;
 }
 
-const formats = new Map<string, { day: Intl.DateTimeFormat; percent: Intl.NumberFormat }>();
-function formatsFor(locale: string) {
-	let f = formats.get(locale);
-	if (!f) {
-		f = {
-			day: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
-			percent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 })
-		};
-		formats.set(locale, f);
-	}
-	return f;
-}
-
 export const uptimeLabel = (locale: string, fraction: number) =>
-	fill(messagesFor(locale).uptimeOf, { pct: formatsFor(locale).percent.format(fraction) });
+	fill(messagesFor(locale).uptimeOf, { pct: labelsFor(locale).percent.format(fraction) });
 
-// "Nov 3, 2026 · 99.5% uptime, 1,440 checks, 7 failed · <report titles> · Maintenance: <title>"
+// "Nov 3, 2026 · 99.5% uptime, 1440 checks, 7 failed · <report titles> · Maintenance: <title>"
 export function describeDay(d: UptimeDay, locale: string): string {
-	const m = messagesFor(locale);
-	let text = memo(`d:${locale}:${d.day}`, () =>
-		formatsFor(locale).day.format(new Date(`${d.day}T00:00:00Z`))
-	);
-	text +=
-		d.uptime === null
-			? ` · ${m.noData}`
-			: ` · ${memo(`p:${locale}:${d.uptime}`, () => uptimeLabel(locale, (d.uptime ?? 0) / 100))}, ${memo(`c:${locale}:${d.checks}:${d.failed}`, () => fill(m.dayChecks, { checks: d.checks, failed: d.failed }))}`;
+	const l = labelsFor(locale);
+	let text = remember(l.days, d.day, () => l.dayFormat.format(new Date(`${d.day}T00:00:00Z`)));
+	const { uptime, checks, failed } = d;
+	if (uptime === null) text += ` · ${l.m.noData}`;
+	else
+		text += remember(
+			l.counts,
+			// The uptime follows from the counts, so the pair is the key (as one number).
+			checks * 2 ** 24 + failed,
+			() => ` · ${uptimeLabel(locale, uptime / 100)}, ${fill(l.m.dayChecks, { checks, failed })}`
+		);
 	for (const r of d.reports) text += ` · ${r.title}`;
-	for (const x of d.maintenances) text += ` · ${m.maintenance}: ${x.title}`;
+	for (const x of d.maintenances) text += ` · ${l.m.maintenance}: ${x.title}`;
 	return text;
 }
 
