@@ -144,6 +144,37 @@ describe('daily status (uptime bars)', () => {
 	});
 });
 
+describe('daily status across monitors', () => {
+	it('orders by day then monitor, keeps days only one monitor has, and starts at `since`', async () => {
+		const store = createEmbeddedAnalytics({
+			url: `file:${path.join(mkdtempSync(path.join(os.tmpdir(), 'analytics-')), 'a.db')}`
+		});
+		const DAY = 86_400_000;
+		const today = Math.floor(Date.now() / DAY) * DAY;
+		const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+		const at = (monitor: number, ms: number, outcome: StoredResult['outcome']): StoredResult => ({
+			...result(10, outcome),
+			monitorId: monitor,
+			startedAt: ms
+		});
+		await store.insertResults([
+			at(32, today + 1000, 'success'),
+			at(32, today - 2 * DAY + 1000, 'error'),
+			at(7, today + 2000, 'degraded'),
+			at(7, today - DAY + 1000, 'success'),
+			at(7, today - 5 * DAY, 'success') // before `since`
+		]);
+		expect(await store.dailyStatus({ monitorIds: [32, 7, 99], since: today - 3 * DAY })).toEqual([
+			{ monitorId: 32, day: day(today - 2 * DAY), success: 0, degraded: 0, error: 1 },
+			{ monitorId: 7, day: day(today - DAY), success: 1, degraded: 0, error: 0 },
+			{ monitorId: 7, day: day(today), success: 0, degraded: 1, error: 0 },
+			{ monitorId: 32, day: day(today), success: 1, degraded: 0, error: 0 }
+		]);
+		expect(await store.dailyStatus({ monitorIds: [99], since: 0 })).toEqual([]);
+		store.close();
+	});
+});
+
 describe('latency over time per location (from hourly rollups)', () => {
 	it('gives p50-p99 per location and bucket, oldest first, and filters by location', async () => {
 		const hour = 3_600_000;

@@ -6,16 +6,9 @@ import {
 	type Impact,
 	type MonitorStatus
 } from './component-state.ts';
-import { openPage, type PublicDeps } from './open-page.ts';
-import {
-	isUnresolved,
-	MAINTENANCE_INCLUDE,
-	REPORT_INCLUDE,
-	toPublicMaintenance,
-	toPublicReport,
-	type LoadedMaintenance,
-	type LoadedReport
-} from './reports.ts';
+import { admit, type PublicDeps } from './open-page.ts';
+import { readPublicPage, type MaintenanceRow, type ReportRow } from './read-page.ts';
+import { isUnresolved, toPublicMaintenance, toPublicReport } from './reports.ts';
 import {
 	GetPublicPageInput,
 	type PublicComponent,
@@ -38,57 +31,35 @@ export async function getPublicStatusPage(args: {
 	input: GetPublicPageInput;
 }): Promise<PublicPageOutput> {
 	const input = parseInput(GetPublicPageInput, args.input);
-	const opened = await openPage({ deps: args.deps, locator: input.page, reader: input.reader });
-	const { row, access, head, now } = opened;
-	if (access !== 'granted') return { access, head, page: null };
-
-	const db = args.deps.db;
+	const now = args.deps.now?.() ?? new Date();
 	const days = uptimeWindow(now);
 	const since = new Date(`${days[0]}T00:00:00Z`);
-	const [components, groups, reports, maintenances] = await Promise.all([
-		db.pageComponent.findMany({
-			where: { pageId: row.id },
-			include: { monitor: { select: { status: true } } },
-			orderBy: [{ order: 'asc' }, { id: 'asc' }]
-		}),
-		db.componentGroup.findMany({ where: { pageId: row.id } }),
-		db.statusReport.findMany({
-			where: { pageId: row.id, OR: [{ resolvedAt: null }, { resolvedAt: { gte: since } }] },
-			include: REPORT_INCLUDE,
-			orderBy: { createdAt: 'desc' }
-		}),
-		db.maintenance.findMany({
-			where: { pageId: row.id, to: { gte: since } },
-			include: MAINTENANCE_INCLUDE,
-			orderBy: { from: 'asc' }
-		})
-	]);
+	// The page and all it shows in one round trip; the gate decides what the reader gets.
+	const { opened, rows } = await readPublicPage({ db: args.deps.db, locator: input.page, since });
+	const { access, head } = admit({ deps: args.deps, opened, reader: input.reader, now });
+	if (access !== 'granted') return { access, head, page: null };
+
+	const { row } = opened;
+	const { components, groups, reports, maintenances, incidents } = rows;
 	const monitorIds = [...new Set(components.flatMap((c) => (c.monitorId ? [c.monitorId] : [])))];
-	const [daily, incidents] = await Promise.all([
-		args.deps.analytics.dailyStatus({ monitorIds, since: since.getTime() }),
-		db.incident.findMany({
-			// An incident opened during maintenance is the maintenance, not an outage, on the bar.
-			where: {
-				monitorId: { in: monitorIds },
-				duringMaintenance: false,
-				OR: [{ resolvedAt: null }, { resolvedAt: { gte: since } }]
-			},
-			select: { monitorId: true, startedAt: true, resolvedAt: true }
-		})
-	]);
+	const daily = await args.deps.analytics.dailyStatus({ monitorIds, since: since.getTime() });
+	const countsOf = new Map<number, Map<string, DayCounts>>();
+	for (const d of daily) {
+		const counts = countsOf.get(d.monitorId) ?? new Map<string, DayCounts>();
+		countsOf.set(d.monitorId, counts.set(d.day, d));
+	}
+	const openReports = reports.filter(isUnresolved);
 
 	const toPublic = (c: (typeof components)[number]): PublicComponent => {
 		const mine = maintenances.filter((m) => touchesMaintenance(m, c.id));
 		const state = componentState({
-			reportImpact: latestOpenImpact(reports, c.id),
+			reportImpact: latestOpenImpact(openReports, c.id),
 			inMaintenance: mine.some((m) => m.from <= now && now < m.to),
-			monitorStatus: c.monitorId ? ((c.monitor?.status ?? 'unknown') as MonitorStatus) : null
+			monitorStatus: c.monitorId ? ((c.monitorStatus ?? 'unknown') as MonitorStatus) : null
 		});
 		let uptime: PublicComponent['uptime'] = null;
 		if (c.monitorId !== null) {
-			const counts = new Map<string, DayCounts>(
-				daily.filter((d) => d.monitorId === c.monitorId).map((d) => [d.day, d])
-			);
+			const counts = countsOf.get(c.monitorId) ?? new Map<string, DayCounts>();
 			const events: DayEvent[] = [
 				...reports.filter((r) => touchesReport(r, c.id)).map((r) => reportEvent(r, c.id)),
 				...mine.map((m) => ({ kind: 'maintenance' as const, ...m })),
@@ -142,24 +113,24 @@ export async function getPublicStatusPage(args: {
 			contact_url: row.contactUrl,
 			banner: overallBanner(states),
 			sections,
-			active_reports: reports.filter(isUnresolved).map(toPublicReport),
+			active_reports: openReports.map(toPublicReport),
 			maintenances: maintenances.filter((m) => m.to > now).map((m) => toPublicMaintenance(m, now))
 		}
 	};
 }
 
 // A maintenance without components covers the whole page.
-const touchesMaintenance = (m: LoadedMaintenance, componentId: number) =>
+const touchesMaintenance = (m: MaintenanceRow, componentId: number) =>
 	m.components.length === 0 || m.components.some((c) => c.componentId === componentId);
 
-const touchesReport = (r: LoadedReport, componentId: number) =>
+const touchesReport = (r: ReportRow, componentId: number) =>
 	r.components.some((c) => c.componentId === componentId) ||
 	r.updates.some((u) => u.impacts.some((i) => i.componentId === componentId));
 
 // The latest impact naming the component among unresolved reports (updates are newest first).
-function latestOpenImpact(reports: LoadedReport[], componentId: number): Impact | null {
+function latestOpenImpact(openReports: ReportRow[], componentId: number): Impact | null {
 	let latest: { date: Date; impact: Impact } | null = null;
-	for (const r of reports.filter(isUnresolved)) {
+	for (const r of openReports) {
 		for (const u of r.updates) {
 			const hit = u.impacts.find((i) => i.componentId === componentId);
 			if (hit && (!latest || u.date > latest.date))
@@ -171,7 +142,7 @@ function latestOpenImpact(reports: LoadedReport[], componentId: number): Impact 
 }
 
 // On the bar a report weighs with the worst impact it ever gave the component.
-function reportEvent(r: LoadedReport, componentId: number): DayEvent {
+function reportEvent(r: ReportRow, componentId: number): DayEvent {
 	let impact: Impact | null = null;
 	for (const u of r.updates) {
 		for (const i of u.impacts) {

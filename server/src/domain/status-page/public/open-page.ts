@@ -1,4 +1,4 @@
-import type { StatusPage } from '@prisma/client';
+import { Prisma, type StatusPage } from '@prisma/client';
 import type { AnalyticsStore } from '../../../analytics/index.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Mailer } from '../../../mail/index.ts';
@@ -24,23 +24,47 @@ export type PublicDeps = {
 
 export type OpenedPage = { row: StatusPage; limits: Limits; viaDomain: boolean };
 
-/**
- * Finds a published page by slug, or by custom domain when the workspace's plan has
- * `custom-domain` (without it the domain serves nothing and the slug address keeps working).
- */
+// Every StatusPage column under its Prisma field name (the declared column types make Prisma
+// return Date and boolean values) and the workspace's limits, from `status_page p JOIN workspace w`.
+export const PAGE_COLUMNS = Prisma.sql`p.id, p.workspace_id AS "workspaceId", p.title, p.slug,
+	p.description, p.homepage_url AS "homepageUrl", p.contact_url AS "contactUrl", p.icon,
+	p.custom_domain AS "customDomain", p.access_type AS "accessType",
+	p.password_hash AS "passwordHash", p.auth_email_domains AS "authEmailDomains",
+	p.allowed_ip_ranges AS "allowedIpRanges", p.theme, p.custom_theme AS "customTheme",
+	p.default_locale AS "defaultLocale", p.locales, p.allow_index AS "allowIndex", p.published,
+	p.created_at AS "createdAt", p.updated_at AS "updatedAt", w.limits AS "workspaceLimits"`;
+export type PageRow = StatusPage & { workspaceLimits: string };
+
+// The published page a locator names; a custom domain is compared lower-case, without a port.
+export const publishedPage = (locator: PageLocator): Prisma.Sql =>
+	'slug' in locator
+		? Prisma.sql`p.slug = ${locator.slug} AND p.published = true`
+		: Prisma.sql`p.custom_domain = ${locator.domain.toLowerCase().replace(/:\d+$/, '')}
+			AND p.published = true`;
+
+// Raw SQL: one round trip without the client's per-query compile (~0.65 ms for a model query).
+// The row type is what PAGE_COLUMNS' aliases name; public.test.ts compares it with Prisma's row.
 export async function findPublicPage(db: Db, locator: PageLocator): Promise<OpenedPage> {
-	const where =
-		'slug' in locator
-			? { slug: locator.slug, published: true }
-			: { customDomain: locator.domain.toLowerCase().replace(/:\d+$/, ''), published: true };
-	const row = await db.statusPage.findFirst({ where, include: { workspace: true } });
-	const label = 'slug' in locator ? locator.slug : locator.domain;
-	if (!row) throw new NotFoundError('status page', label);
-	const { workspace, ...page } = row;
-	const limits = resolveLimits(workspace.limits);
+	const [row] = await db.$queryRaw<PageRow[]>`SELECT ${PAGE_COLUMNS}
+		FROM status_page p JOIN workspace w ON w.id = p.workspace_id
+		WHERE ${publishedPage(locator)} LIMIT 1`;
+	if (!row) throw pageNotFound(locator);
+	return toOpenedPage(row, locator);
+}
+
+export const pageNotFound = (locator: PageLocator) =>
+	new NotFoundError('status page', 'slug' in locator ? locator.slug : locator.domain);
+
+/**
+ * A page found by slug, or by custom domain when the workspace's plan has `custom-domain`
+ * (without it the domain serves nothing and the slug address keeps working).
+ */
+export function toOpenedPage(found: PageRow, locator: PageLocator): OpenedPage {
+	const { workspaceLimits, ...row } = found;
+	const limits = resolveLimits(workspaceLimits);
 	const viaDomain = !('slug' in locator);
-	if (viaDomain && !limits['custom-domain']) throw new NotFoundError('status page', label);
-	return { row: page, limits, viaDomain };
+	if (viaDomain && !limits['custom-domain']) throw pageNotFound(locator);
+	return { row, limits, viaDomain };
 }
 
 /**
@@ -109,6 +133,23 @@ export function toHead(opened: OpenedPage, access: AccessDecision): PublicHead {
 	};
 }
 
+// The gate's decision and the head every view shows, for a page already found.
+export function admit(args: {
+	deps: PublicDeps;
+	opened: OpenedPage;
+	reader: ReaderFacts;
+	now: Date;
+}): { access: AccessDecision; head: PublicHead } {
+	const access = decideAccess({
+		row: args.opened.row,
+		reader: args.reader,
+		secret: args.deps.secret,
+		trustedProxyHops: args.deps.trustedProxyHops,
+		now: args.now
+	});
+	return { access, head: toHead(args.opened, access) };
+}
+
 export async function openPage(args: {
 	deps: PublicDeps;
 	locator: PageLocator;
@@ -119,12 +160,5 @@ export async function openPage(args: {
 	const opened = await (openedPages
 		? openedPages.get(JSON.stringify(args.locator), () => findPublicPage(db, args.locator))
 		: findPublicPage(db, args.locator));
-	const access = decideAccess({
-		row: opened.row,
-		reader: args.reader,
-		secret: args.deps.secret,
-		trustedProxyHops: args.deps.trustedProxyHops,
-		now
-	});
-	return { ...opened, access, head: toHead(opened, access), now };
+	return { ...opened, ...admit({ deps: args.deps, opened, reader: args.reader, now }), now };
 }

@@ -10,10 +10,12 @@ import { createComponentGroup } from '../../component-group/index.ts';
 import { createMonitor } from '../../monitor/index.ts';
 import { createPageComponent } from '../../page-component/index.ts';
 import { createStatusPage, updateStatusPage } from '../index.ts';
+import { findPublicPage } from './open-page.ts';
 import {
 	getPublicReport,
 	getPublicStatusPage,
 	listPublicHistory,
+	PublicPageOutput,
 	requestStatusPageAccess,
 	resolveCustomDomain,
 	unlockStatusPage,
@@ -296,6 +298,8 @@ describe('public status page read', () => {
 			['Next week', false]
 		]);
 		expect(JSON.stringify(out)).not.toMatch(/workspace|password|scrypt/i);
+		// The procedure returns this without parsing it: the schema must accept it unchanged.
+		expect(PublicPageOutput.parse(out)).toStrictEqual(out);
 
 		const history = await listPublicHistory({
 			deps,
@@ -366,6 +370,10 @@ describe('public status page read', () => {
 			input: { title: 'Custom', slug: slug(), custom_domain: domain }
 		});
 		expect(await resolveCustomDomain({ db, host: `${domain.toUpperCase()}:443` })).toBe(p.slug);
+		// The raw read gives the very row Prisma would.
+		const prismaRow = await db.statusPage.findUniqueOrThrow({ where: { id: p.id } });
+		expect((await findPublicPage(db, { domain })).row).toStrictEqual(prismaRow);
+		expect((await findPublicPage(db, { slug: p.slug })).row).toStrictEqual(prismaRow);
 		const out = await getPublicStatusPage({ deps, input: { page: { domain }, reader: anon } });
 		expect(out.head).toMatchObject({ slug: p.slug, base: '' });
 		expect(
@@ -375,6 +383,182 @@ describe('public status page read', () => {
 		expect(await resolveCustomDomain({ db, host: 'unknown.example.com' })).toBeNull();
 		await db.workspace.update({ where: { id: ws.id }, data: { limits: '{}' } });
 		expect(await resolveCustomDomain({ db, host: domain })).toBeNull();
+	});
+});
+
+describe('public status page rows', () => {
+	it('orders components by order then id, group members by group order then id, and reads only its own page', async () => {
+		const ws = await createWorkspace(db, { limits: PAID });
+		const ctx = ctxFor(db, ws);
+		const p = await createStatusPage({ ctx, input: { title: 'Mine', slug: slug() } });
+		const q = await createStatusPage({ ctx, input: { title: 'Other', slug: slug() } });
+		const group = await createComponentGroup({ ctx, input: { pageId: p.id, name: 'Core' } });
+		const add = (pageId: number, name: string, order: number, inGroup?: number) =>
+			createPageComponent({
+				ctx,
+				input: {
+					pageId,
+					type: 'static',
+					name,
+					order,
+					...(inGroup === undefined ? {} : { group_id: group.id, group_order: inGroup })
+				}
+			});
+		await add(p.id, 'B', 1);
+		await add(p.id, 'A', 0);
+		await add(p.id, 'C', 1);
+		await add(p.id, 'G3', 2, 1);
+		await add(p.id, 'G1', 2, 0);
+		await add(p.id, 'G2', 2, 0);
+		// Another page of the same workspace: its rows must not show on this one.
+		const foreign = await add(q.id, 'Foreign', 0);
+		await addReport(ws, q.id, {
+			title: 'Elsewhere',
+			createdAt: new Date('2026-11-22T09:00:00Z'),
+			components: [foreign.id],
+			updates: [
+				{
+					status: 'investigating',
+					message: 'x',
+					date: new Date('2026-11-22T09:00:00Z'),
+					impacts: [[foreign.id, 'major_outage']]
+				}
+			]
+		});
+		await addMaintenance(ws, q.id, {
+			title: 'Other page window',
+			from: new Date('2026-11-22T11:00:00Z'),
+			to: new Date('2026-11-22T13:00:00Z')
+		});
+
+		const out = await getPublicStatusPage({
+			deps,
+			input: { page: { slug: p.slug }, reader: anon }
+		});
+		const page = out.page!;
+		expect(
+			page.sections.map((s) =>
+				s.kind === 'group'
+					? `${s.name}(${s.components.map((c) => c.name).join(',')})`
+					: s.component.name
+			)
+		).toEqual(['A', 'B', 'C', 'Core(G1,G2,G3)']);
+		expect(page.banner).toBe('operational');
+		expect(page.active_reports).toEqual([]);
+		expect(page.maintenances).toEqual([]);
+		expect(PublicPageOutput.parse(out)).toStrictEqual(out);
+	});
+
+	it('leaves out reports and incidents over before the 90 days; a maintenance without components covers the page', async () => {
+		const ws = await createWorkspace(db, { limits: PAID });
+		const ctx = ctxFor(db, ws);
+		const p = await createStatusPage({ ctx, input: { title: 'Edges', slug: slug() } });
+		const m = await createMonitor({
+			ctx,
+			input: { type: 'http', name: 'API', periodicity: '1m', url: 'https://e.test' }
+		});
+		await db.monitor.update({ where: { id: m.id }, data: { status: 'active' } });
+		const api = await createPageComponent({
+			ctx,
+			input: { pageId: p.id, type: 'monitor', monitor_id: m.id, order: 0 }
+		});
+		await createPageComponent({
+			ctx,
+			input: { pageId: p.id, type: 'static', name: 'Docs', order: 1 }
+		});
+		const impact = (what: string): [number, string][] => [[api.id, what]];
+		// The window starts 2026-08-25 (90 days ending 2026-11-22).
+		await addReport(ws, p.id, {
+			title: 'Long resolved',
+			createdAt: new Date('2026-06-01T10:00:00Z'),
+			resolvedAt: new Date('2026-08-24T23:00:00Z'),
+			updates: [
+				{
+					status: 'investigating',
+					message: 'x',
+					date: new Date('2026-06-01T10:00:00Z'),
+					impacts: impact('major_outage')
+				}
+			]
+		});
+		await addReport(ws, p.id, {
+			title: 'Into the window',
+			createdAt: new Date('2026-08-24T20:00:00Z'),
+			resolvedAt: new Date('2026-08-25T01:00:00Z'),
+			updates: [
+				{
+					status: 'investigating',
+					message: 'x',
+					date: new Date('2026-08-24T20:00:00Z'),
+					impacts: impact('partial_outage')
+				}
+			]
+		});
+		await db.incident.createMany({
+			data: [
+				// Over before the window: nothing on the bar.
+				{
+					workspaceId: ws.id,
+					monitorId: m.id,
+					startedAt: new Date('2026-08-20T10:00:00Z'),
+					resolvedAt: new Date('2026-08-20T11:00:00Z')
+				},
+				// Inside the window: a major day.
+				{
+					workspaceId: ws.id,
+					monitorId: m.id,
+					startedAt: new Date('2026-09-10T10:00:00Z'),
+					resolvedAt: new Date('2026-09-10T11:00:00Z')
+				},
+				// Open, but during maintenance: not an outage.
+				{
+					workspaceId: ws.id,
+					monitorId: m.id,
+					startedAt: new Date('2026-11-22T11:30:00Z'),
+					duringMaintenance: true
+				}
+			]
+		});
+		await addMaintenance(ws, p.id, {
+			title: 'Everything',
+			from: new Date('2026-11-22T11:00:00Z'),
+			to: new Date('2026-11-22T13:00:00Z')
+		});
+		await addMaintenance(ws, p.id, {
+			title: 'Before the window',
+			from: new Date('2026-08-01T11:00:00Z'),
+			to: new Date('2026-08-01T13:00:00Z')
+		});
+
+		const out = await getPublicStatusPage({
+			deps,
+			input: { page: { slug: p.slug }, reader: anon }
+		});
+		const page = out.page!;
+		const states = page.sections.map((s) => (s.kind === 'component' ? s.component.state : s.state));
+		expect(states).toEqual(['under_maintenance', 'under_maintenance']);
+		expect(page.banner).toBe('under_maintenance');
+		expect(page.active_reports).toEqual([]);
+		expect(page.maintenances.map((x) => [x.title, x.in_progress, x.components])).toEqual([
+			['Everything', true, []]
+		]);
+		const bar = page.sections[0].kind === 'component' ? page.sections[0].component.uptime! : [];
+		const cell = (d: string) => bar.find((c) => c.day === d);
+		expect(cell('2026-08-25')).toMatchObject({
+			color: 'partial',
+			reports: [{ title: 'Into the window' }]
+		});
+		expect(cell('2026-09-10')?.color).toBe('major');
+		expect(cell('2026-11-22')).toMatchObject({
+			color: 'maintenance',
+			maintenances: [{ title: 'Everything' }]
+		});
+		expect(bar.filter((c) => c.color !== 'empty').map((c) => c.day)).toEqual([
+			'2026-08-25',
+			'2026-09-10',
+			'2026-11-22'
+		]);
+		expect(PublicPageOutput.parse(out)).toStrictEqual(out);
 	});
 });
 

@@ -11,7 +11,13 @@ export type LoadedReport = Prisma.StatusReportGetPayload<{ include: typeof REPOR
 export const isUnresolved = (r: { status: string; resolvedAt: Date | null }) =>
 	r.resolvedAt === null && r.status !== 'resolved';
 
-export function toPublicReport(r: LoadedReport): PublicReport {
+// What a reader's view needs of a report: a loaded one, or a row of the page read (read-page.ts).
+type ReportSource = Pick<LoadedReport, 'id' | 'title' | 'status' | 'createdAt' | 'resolvedAt'> & {
+	components: { component: { name: string } }[];
+	updates: Pick<LoadedReport['updates'][number], 'id' | 'status' | 'message' | 'date'>[];
+};
+
+export function toPublicReport(r: ReportSource): PublicReport {
 	return {
 		id: r.id,
 		title: r.title,
@@ -35,7 +41,11 @@ export type LoadedMaintenance = Prisma.MaintenanceGetPayload<{
 	include: typeof MAINTENANCE_INCLUDE;
 }>;
 
-export function toPublicMaintenance(m: LoadedMaintenance, now: Date): PublicMaintenance {
+type MaintenanceSource = Pick<LoadedMaintenance, 'id' | 'title' | 'message' | 'from' | 'to'> & {
+	components: { component: { name: string } }[];
+};
+
+export function toPublicMaintenance(m: MaintenanceSource, now: Date): PublicMaintenance {
 	return {
 		id: m.id,
 		title: m.title,

@@ -26,12 +26,19 @@ export type UptimeDay = {
 	maintenances: { id: number; title: string }[];
 };
 
-// The UTC days of the bar, oldest first, ending today.
+// The UTC days of the bar, oldest first, ending today. The last window is kept: every render
+// of a day asks for the same one.
+let lastWindow = { key: '', days: [] as string[] };
 export function uptimeWindow(now: Date, days = UPTIME_DAYS): string[] {
 	const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-	return Array.from({ length: days }, (_, i) =>
-		new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10)
-	);
+	const key = `${today}/${days}`;
+	if (lastWindow.key !== key) {
+		const list = Array.from({ length: days }, (_, i) =>
+			new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10)
+		);
+		lastWindow = { key, days: list };
+	}
+	return [...lastWindow.days];
 }
 
 const overlaps = (day: string, from: Date, to: Date | null, now: Date) => {
@@ -68,12 +75,18 @@ export function buildUptimeDays(args: {
 	events: DayEvent[];
 	now: Date;
 }): UptimeDay[] {
+	const { counts, events, now } = args;
+	// One pass per cell without intermediate arrays: a page builds 1,800 of them per render.
 	return args.days.map((day) => {
-		const c = args.counts.get(day) ?? { success: 0, degraded: 0, error: 0 };
+		const c = counts.get(day) ?? NO_CHECKS;
 		const checks = c.success + c.degraded + c.error;
-		const today = args.events.filter((e) => overlaps(day, e.from, e.to, args.now));
+		const reports: UptimeDay['reports'] = [];
+		const maintenances: UptimeDay['maintenances'] = [];
 		let color: DayColor = 'empty';
-		for (const e of today) {
+		for (const e of events) {
+			if (!overlaps(day, e.from, e.to, now)) continue;
+			if (e.kind === 'report') reports.push({ id: e.id, title: e.title });
+			if (e.kind === 'maintenance') maintenances.push({ id: e.id, title: e.title });
 			const candidate: DayColor =
 				e.kind === 'incident'
 					? 'major'
@@ -83,7 +96,7 @@ export function buildUptimeDays(args: {
 			if (RANK[candidate] > RANK[color]) color = candidate;
 		}
 		if (color === 'empty' || color === 'operational') {
-			if (today.some((e) => e.kind === 'maintenance')) color = 'maintenance';
+			if (maintenances.length > 0) color = 'maintenance';
 			else if (checks === 0) color = color === 'operational' ? 'operational' : 'empty';
 			else color = c.error > 0 ? 'degraded' : 'operational';
 		}
@@ -93,10 +106,10 @@ export function buildUptimeDays(args: {
 			checks,
 			failed: c.error,
 			color,
-			reports: today.flatMap((e) => (e.kind === 'report' ? [{ id: e.id, title: e.title }] : [])),
-			maintenances: today.flatMap((e) =>
-				e.kind === 'maintenance' ? [{ id: e.id, title: e.title }] : []
-			)
+			reports,
+			maintenances
 		};
 	});
 }
+
+const NO_CHECKS: DayCounts = { success: 0, degraded: 0, error: 0 };
