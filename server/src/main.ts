@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { createUpstate, setUpstate, type Upstate } from './app.ts';
 import { configureSvelteKitAdapters, loadConfig, type Config, type Service } from './config.ts';
 import { migrate } from './db/migrate.ts';
-import { admitRenders, statusFastPath } from './status-site.ts';
+import { statusFastPath } from './status-site.ts';
 import { createWorkflowsServer } from './workflows/index.ts';
 
 // The all-in-one process (`npm start`): migrations first, then every service on its port
@@ -39,15 +39,13 @@ async function sveltekitHandler(app: 'web' | 'status'): Promise<http.RequestList
 	const mod = (await import(pathToFileURL(file).href)) as { handler: http.RequestListener };
 	// The status app registered its cache-hit path while loading: hits skip SvelteKit.
 	const fast = app === 'status' ? statusFastPath() : null;
-	// Status pages face surges: renders queue instead of piling up (admitRenders).
-	const render = app === 'status' ? admitRenders(4, mod.handler) : mod.handler;
 	return (req, res) => {
 		// Served directly, the scheme is http; a TLS proxy in front says https itself.
 		req.headers['x-forwarded-proto'] ??= 'http';
-		if (!fast) return render(req, res);
+		if (!fast) return mod.handler(req, res);
 		fast(req, res).then(
-			(served) => served || render(req, res),
-			() => render(req, res)
+			(served) => served || mod.handler(req, res),
+			() => mod.handler(req, res)
 		);
 	};
 }

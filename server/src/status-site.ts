@@ -17,31 +17,12 @@ export function setStatusFastPath(fn: StatusFastPath | null): void {
 export const statusFastPath = (): StatusFastPath | null => fastPath;
 
 /**
- * At most `limit` requests inside SvelteKit at once; the rest wait their turn in arrival order.
- * Rendering is CPU-bound, so running 50 renders interleaved finishes none sooner: it only holds
- * 50 renders' data in memory at once (RSS) and makes every garbage collection copy it.
+ * V8 heap bounds the status-page container runs with (docker-compose*.yaml set them as
+ * NODE_OPTIONS; the bench uses them too). Node sizes its heap for the machine: on 24 GB a 64 MB
+ * semi-space, and old space left to grow far past what is live, so a surge of uncached renders
+ * held ~500 MB RSS. With these, the bench's surges stay under 250 MB (a 20-component page's
+ * live heap is ~60-75 MB under load) for a few percent more collection time. Raise
+ * --max-old-space-size if a busy instance logs "heap out of memory". Heap limits cannot be
+ * changed in a running process, hence flags.
  */
-export function admitRenders(
-	limit: number,
-	handler: (req: IncomingMessage, res: ServerResponse) => void
-): (req: IncomingMessage, res: ServerResponse) => void {
-	let running = 0;
-	const waiting: (() => void)[] = [];
-	const start = (req: IncomingMessage, res: ServerResponse) => {
-		running++;
-		let done = false;
-		const finish = () => {
-			if (done) return;
-			done = true;
-			running--;
-			waiting.shift()?.();
-		};
-		res.once('close', finish);
-		res.once('finish', finish);
-		handler(req, res);
-	};
-	return (req, res) => {
-		if (running < limit) return start(req, res);
-		waiting.push(() => (res.destroyed ? waiting.shift()?.() : start(req, res)));
-	};
-}
+export const STATUS_PAGE_NODE_OPTIONS = '--max-semi-space-size=4 --max-old-space-size=128';
