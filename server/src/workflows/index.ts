@@ -98,17 +98,17 @@ export function createWorkflowsServer(args: {
 			res.status(500).json({ error: { code: 'INTERNAL', message: 'status update failed' } });
 		}
 	});
-	// Response body: the run's counts, e.g. {"checked":3,"toError":1,"toActive":0}.
-	app.get('/cron/private-location-health', authorized, async (_req, res) => {
-		const counts = await runJob(args.upstate, jobNamed('private-location-health'));
-		if (counts) res.json(counts);
-		else
-			res.status(500).json({
-				error: {
-					code: 'INTERNAL',
-					message: 'private-location-health failed: see the workflows log'
-				}
-			});
-	});
+	// Jobs a cron caller may run now. Response body: the run's counts, e.g.
+	// {"checked":3,"toError":1,"toActive":0} or {"workspaces":2,"deliveries":40,"attempts":41,"ms":9}.
+	for (const job of ['private-location-health', 'delivery-retention'].map(jobNamed)) {
+		app.get(`/cron/${job.name}`, authorized, async (_req, res) => {
+			const counts = await runJob(args.upstate, job);
+			if (counts) res.json(counts);
+			else
+				res.status(500).json({
+					error: { code: 'INTERNAL', message: `${job.name} failed: see the workflows log` }
+				});
+		});
+	}
 	return app;
 }

@@ -1,6 +1,10 @@
 import cron from 'node-cron';
 import type { Upstate } from '../app.ts';
-import { runDueDeliveries } from '../domain/delivery/index.ts';
+import {
+	listWorkspacesWithOldDeliveries,
+	pruneDeliveries,
+	runDueDeliveries
+} from '../domain/delivery/index.ts';
 import { autoResolveIncidents } from '../domain/incident/index.ts';
 import { resolveLimits } from '../domain/limits.ts';
 import { notifierFor } from '../notify/index.ts';
@@ -81,6 +85,26 @@ export const JOBS: Job[] = [
 		schedule: '* * * * *',
 		async run(upstate) {
 			return runDueDeliveries({ db: upstate.db, notifier: notifierFor(upstate) });
+		}
+	},
+	{
+		// The outbox's retention: finished deliveries (and their attempt log) go after the
+		// workspace's data-retention, at least 30 days; pending/sending rows never. Also
+		// `GET /cron/delivery-retention`.
+		name: 'delivery-retention',
+		schedule: '43 3 * * *', // daily
+		async run(upstate) {
+			const started = performance.now();
+			const workspaces = await listWorkspacesWithOldDeliveries({ db: upstate.db });
+			const totals = { workspaces: workspaces.length, deliveries: 0, attempts: 0 };
+			for (const workspace of workspaces) {
+				const counts = await pruneDeliveries({
+					ctx: toServiceCtx(upstate, workspace, 'delivery-retention')
+				});
+				totals.deliveries += counts.deliveries;
+				totals.attempts += counts.attempts;
+			}
+			return { ...totals, ms: Math.round(performance.now() - started) };
 		}
 	},
 	{

@@ -57,7 +57,10 @@ const failAlert = (ctx: Parameters<typeof systemCtx>[0], monitorId: number) =>
 		dashboardUrl: 'http://dash.test'
 	});
 const statusOf = async (workspaceId: number) =>
-	(await db.delivery.findMany({ where: { workspaceId } })).map((d) => [d.status, d.attempts]);
+	(await db.delivery.findMany({ where: { workspaceId }, orderBy: { id: 'asc' } })).map((d) => [
+		d.status,
+		d.attempts
+	]);
 
 describe('delivery outbox', () => {
 	it('retries a failing channel with backoff: three attempts in the log, one delivery', async () => {

@@ -10,3 +10,11 @@ export {
 export { runDueDeliveries, type RunDueCounts, type RunDueOptions } from './run-due.ts';
 export { createDeliveryWorker, type DeliveryWorker } from './worker.ts';
 export * from './list-attempts.ts';
+export {
+	pruneDeliveries,
+	deliveryRetentionMs,
+	DELIVERY_RETENTION_FLOOR_MS,
+	PruneDeliveriesInput,
+	type PruneDeliveriesOutput
+} from './prune-deliveries.ts';
+export { listWorkspacesWithOldDeliveries } from './list-workspaces-with-old-deliveries.ts';
