@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
 
 // Status reports, maintenance and the full page settings form, driven with JavaScript off:
-// every dashboard form here must work as a plain form post (STYLE 31).
+// every dashboard form here must work as a plain form post (STYLE 31). One maintenance test
+// turns JavaScript on, for what only a browser knows: its time zone.
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let stack: Stack;
 let browser: Browser;
@@ -101,7 +102,8 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		expect(await visible('End date must be after start date.')).toBe(true);
 		await page.locator('#new-to').fill('2026-12-01T04:00');
 		await page.getByRole('button', { name: 'Schedule', exact: true }).click();
-		await page.getByText('2026-12-01 02:00 → 2026-12-01 04:00 UTC').waitFor();
+		// Without JavaScript and with no remembered zone, times are entered and shown in UTC.
+		await page.getByText('1 Dec 2026, 02:00 UTC → 1 Dec 2026, 04:00 UTC').waitFor();
 
 		await page.getByText('DB upgrade').first().click(); // opens the <details>
 		await page.locator('input[id$="-title"]:not(#new-title)').fill('Database upgrade');
@@ -110,6 +112,108 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		await page.getByText('Database upgrade').click();
 		await page.getByRole('button', { name: 'Delete window' }).click();
 		await page.getByText('No maintenance scheduled.').waitFor();
+	});
+
+	it('schedules in a chosen time zone without JavaScript, and remembers the zone', async () => {
+		onTestFailed(async () => console.log(page.url(), await page.locator('body').innerText()));
+		await page.goto(`${base}/maintenance`);
+		expect(await page.locator('#new-time-zone').inputValue()).toBe('UTC');
+		await page.locator('#new-title').fill('Spring forward');
+		await page.locator('#new-time-zone').selectOption('America/New_York');
+		// 02:30 on 8 Mar 2026 does not exist in New York: refused on the field, nothing written.
+		await page.locator('#new-from').fill('2026-03-08T02:30');
+		await page.locator('#new-to').fill('2026-03-08T04:00');
+		await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+		expect(await visible(/2026-03-08 02:30 does not exist in America\/New_York/)).toBe(true);
+		expect(await page.locator('summary', { hasText: 'Spring forward' }).count()).toBe(0);
+		// The echoed form keeps the zone the times were typed in.
+		expect(await page.locator('#new-time-zone').inputValue()).toBe('America/New_York');
+
+		await page.locator('#new-title').fill('NY window');
+		await page.locator('#new-from').fill('2026-12-01T21:00');
+		await page.locator('#new-to').fill('2026-12-01T23:00');
+		await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+		await page.getByText('1 Dec 2026, 21:00 GMT-5 → 1 Dec 2026, 23:00 GMT-5').waitFor();
+		expect(await visible('2026-12-02 02:00 → 2026-12-02 04:00 UTC')).toBe(true);
+
+		// The zone is remembered: a fresh load shows and edits in New York time.
+		await page.goto(`${base}/maintenance`);
+		expect(await page.locator('#new-time-zone').inputValue()).toBe('America/New_York');
+		const edit = page.locator('form[aria-label="Edit NY window"]'); // inside a closed <details>
+		expect(await edit.locator('select[name=timeZone]').inputValue()).toBe('America/New_York');
+		expect(await edit.locator('input[name=from]').inputValue()).toBe('2026-12-01T21:00');
+
+		// The public page serves the UTC instants.
+		const res = await fetch(`${stack.urls.status}/acme/api/v2/scheduled-maintenances.json`);
+		const body = (await res.json()) as {
+			scheduled_maintenances: Array<{
+				name: string;
+				scheduled_for: string;
+				scheduled_until: string;
+			}>;
+		};
+		const ny = body.scheduled_maintenances.find((m) => m.name === 'NY window');
+		expect(new Date(ny?.scheduled_for ?? 0).toISOString()).toBe('2026-12-02T02:00:00.000Z');
+		expect(new Date(ny?.scheduled_until ?? 0).toISOString()).toBe('2026-12-02T04:00:00.000Z');
+
+		// An unknown zone (only possible by hand-crafting the post) is a field error; nothing written.
+		const failed = await page.request.post(`${base}/maintenance?/create`, {
+			headers: { origin: stack.urls.dashboard, 'x-sveltekit-action': 'true' },
+			form: {
+				title: 'Mars',
+				from: '2026-12-01T21:00',
+				to: '2026-12-01T23:00',
+				timeZone: 'Mars/Base'
+			}
+		});
+		expect(await failed.json()).toMatchObject({ type: 'failure', status: 400 });
+		const failure = JSON.stringify(await failed.json());
+		expect(failure).toContain('unknown time zone');
+		expect(failure).toContain('Mars/Base');
+		await page.reload();
+		expect(await page.locator('summary', { hasText: 'Mars' }).count()).toBe(0);
+	});
+
+	it('presets the browser zone with JavaScript and takes the earlier of a repeated hour', async () => {
+		await page.goto(`${base}/maintenance`);
+		await page.locator('#new-title').fill('Later fall back');
+		await page.locator('#new-time-zone').selectOption('UTC');
+		await page.locator('#new-from').fill('2026-11-01T06:30');
+		await page.locator('#new-to').fill('2026-11-01T09:00');
+		await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+		await page.getByText('1 Nov 2026, 06:30 UTC').waitFor();
+
+		const js = await browser.newContext({ timezoneId: 'America/New_York' });
+		const cookies = await noJs.cookies();
+		await js.addCookies(cookies.filter((c) => c.name !== 'upstate-time-zone'));
+		const p = await js.newPage();
+		onTestFailed(async () => console.log(p.url(), await p.locator('body').innerText()));
+		await p.goto(`${base}/maintenance`, { waitUntil: 'networkidle' });
+		await expect.poll(() => p.locator('#new-time-zone').inputValue()).toBe('America/New_York');
+		// Listed windows are shown in the browser's zone too.
+		await p.getByText('1 Dec 2026, 21:00 GMT-5 → 1 Dec 2026, 23:00 GMT-5').waitFor();
+
+		await p.locator('#new-title').fill('Fall back');
+		// 01:30 on 1 Nov 2026 happens twice in New York (EDT, then EST): the earlier one is taken.
+		await p.locator('#new-from').fill('2026-11-01T01:30');
+		await p.locator('#new-to').fill('2026-11-01T03:00');
+		const create = p.locator('form[action="?/create"]');
+		expect(await create.getByText('= 1 Nov 2026, 05:30 UTC').isVisible()).toBe(true);
+		await p.getByRole('button', { name: 'Schedule', exact: true }).click();
+		await p.getByText('2026-11-01 05:30 → 2026-11-01 08:00 UTC').waitFor();
+
+		// The later 01:30 (06:30 UTC) also shows as 01:30; saving the untouched field keeps it.
+		await p.locator('summary', { hasText: 'Later fall back' }).click();
+		const edit = p.locator('form[aria-label="Edit Later fall back"]');
+		expect(await edit.locator('input[name=from]').inputValue()).toBe('2026-11-01T01:30');
+		expect(await edit.getByText('= 1 Nov 2026, 06:30 UTC').isVisible()).toBe(true);
+		await edit.locator('input[name=title]').fill('Later fall back, renamed');
+		await edit.getByRole('button', { name: 'Save window' }).click();
+		await p
+			.locator('summary', { hasText: 'Later fall back, renamed' })
+			.filter({ hasText: '2026-11-01 06:30 → 2026-11-01 09:00 UTC' })
+			.waitFor();
+		await js.close();
 	});
 
 	it('edits every page setting with errors on their fields, and orders components', async () => {

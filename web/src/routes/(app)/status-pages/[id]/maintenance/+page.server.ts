@@ -1,48 +1,66 @@
 import { actionError, loadError } from '$lib/server/errors';
 import { checkbox, formValues, id, text } from '$lib/server/form';
-import { componentIds, utc } from '$lib/server/report-form';
+import {
+	componentIds,
+	rememberedTimeZone,
+	rememberTimeZone,
+	timeZone,
+	zonedInstant
+} from '$lib/server/report-form';
+import { timeZoneOptions } from '$lib/time-zone';
 import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async ({ locals, params }) => {
+export const load: PageServerLoad = async ({ locals, params, cookies }) => {
 	const pageId = id(params.id);
 	const [components, maintenances] = await Promise.all([
 		locals.api.pageComponent.list({ pageId }),
 		locals.api.maintenance.list({ pageId, perPage: 200 })
 	]).catch(loadError);
-	return { components: components.data, maintenances: maintenances.data };
+	// null: no remembered zone, so the page uses the browser's (UTC without JavaScript).
+	const timeZone = rememberedTimeZone(cookies);
+	return {
+		components: components.data,
+		maintenances: maintenances.data,
+		timeZone,
+		timeZones: timeZoneOptions(timeZone ? [timeZone] : [])
+	};
 };
 
 export const actions: Actions = {
-	create: async ({ locals, params, request }) => {
+	create: async ({ locals, params, request, cookies }) => {
 		const data = await request.formData();
 		const v = formValues(data);
 		try {
+			const zone = timeZone(v);
 			await locals.api.maintenance.create({
 				pageId: id(params.id),
 				title: text(v, 'title') ?? '',
 				message: v.message ?? '',
-				from: utc(v.from, 'from'),
-				to: utc(v.to, 'to'),
+				from: zonedInstant(v, 'from', zone),
+				to: zonedInstant(v, 'to', zone),
 				pageComponentIds: componentIds(data),
 				notify: checkbox(v, 'notify')
 			});
+			rememberTimeZone(cookies, zone);
 			return { done: 'create' };
 		} catch (err) {
 			return actionError(err, v);
 		}
 	},
-	update: async ({ locals, request }) => {
+	update: async ({ locals, request, cookies }) => {
 		const data = await request.formData();
 		const v = formValues(data);
 		try {
+			const zone = timeZone(v);
 			await locals.api.maintenance.update({
 				maintenanceId: Number(v.maintenanceId),
 				title: text(v, 'title') ?? '',
 				message: v.message ?? '',
-				from: utc(v.from, 'from'),
-				to: utc(v.to, 'to'),
+				from: zonedInstant(v, 'from', zone),
+				to: zonedInstant(v, 'to', zone),
 				pageComponentIds: componentIds(data)
 			});
+			rememberTimeZone(cookies, zone);
 			return { done: 'update' };
 		} catch (err) {
 			return actionError(err, v);
