@@ -119,7 +119,7 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		await page.goto(`${base}/maintenance`);
 		expect(await page.locator('#new-time-zone').inputValue()).toBe('UTC');
 		await page.locator('#new-title').fill('Spring forward');
-		await page.locator('#new-time-zone').selectOption('America/New_York');
+		await page.locator('#new-time-zone').fill('America/New_York');
 		// 02:30 on 8 Mar 2026 does not exist in New York: refused on the field, nothing written.
 		await page.locator('#new-from').fill('2026-03-08T02:30');
 		await page.locator('#new-to').fill('2026-03-08T04:00');
@@ -140,7 +140,7 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		await page.goto(`${base}/maintenance`);
 		expect(await page.locator('#new-time-zone').inputValue()).toBe('America/New_York');
 		const edit = page.locator('form[aria-label="Edit NY window"]'); // inside a closed <details>
-		expect(await edit.locator('select[name=timeZone]').inputValue()).toBe('America/New_York');
+		expect(await edit.locator('input[name=timeZone]').inputValue()).toBe('America/New_York');
 		expect(await edit.locator('input[name=from]').inputValue()).toBe('2026-12-01T21:00');
 
 		// The public page serves the UTC instants.
@@ -177,7 +177,7 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 	it('presets the browser zone with JavaScript and takes the earlier of a repeated hour', async () => {
 		await page.goto(`${base}/maintenance`);
 		await page.locator('#new-title').fill('Later fall back');
-		await page.locator('#new-time-zone').selectOption('UTC');
+		await page.locator('#new-time-zone').fill('UTC');
 		await page.locator('#new-from').fill('2026-11-01T06:30');
 		await page.locator('#new-to').fill('2026-11-01T09:00');
 		await page.getByRole('button', { name: 'Schedule', exact: true }).click();
