@@ -27,13 +27,13 @@ const remaining = async (ids: number[]) =>
 	(await db.delivery.findMany({ where: { id: { in: ids } }, select: { id: true } })).length;
 
 describe('pruneDeliveries', () => {
-	it('keeps the delivery log as long as check data, and never less than 30 days', () => {
+	it('keeps the delivery log as long as check data, and never less than 32 days (a whole month of SMS)', () => {
 		const days = (r: string) =>
 			deliveryRetentionMs(resolveLimits(JSON.stringify(r ? { 'data-retention': r } : {}))) /
 			86_400_000;
-		expect(days('')).toBe(30); // free plan: 1 month
+		expect(days('')).toBe(32); // free plan: 1 month (30 days), raised to the floor
 		expect(days('12 months')).toBe(360);
-		expect(days('0 months')).toBe(30);
+		expect(days('0 months')).toBe(32);
 	});
 
 	it('deletes old sent and failed deliveries with their attempts; recent, pending and sending stay', async () => {
@@ -48,11 +48,11 @@ describe('pruneDeliveries', () => {
 		const oldFailed = await seedDeliveries(db, {
 			workspaceId: ws.id,
 			status: 'failed',
-			ageDays: 31,
+			ageDays: 33,
 			attempts: 5
 		});
 		const recent = [
-			...(await seedDeliveries(db, { workspaceId: ws.id, status: 'sent', ageDays: 29 })),
+			...(await seedDeliveries(db, { workspaceId: ws.id, status: 'sent', ageDays: 31 })),
 			...(await seedDeliveries(db, { workspaceId: ws.id, status: 'failed', ageDays: 1 }))
 		];
 		const unfinished = [

@@ -7,7 +7,8 @@ const DAY_MS = 86_400_000;
 const MONTH_MS = 30 * DAY_MS; // the month analytics-retention uses for raw results
 export const FINISHED_DELIVERY_STATUSES = ['sent', 'failed'];
 const UNFINISHED_DELIVERY_STATUSES = ['pending', 'sending'];
-export const DELIVERY_RETENTION_FLOOR_MS = 30 * DAY_MS;
+// Longer than any calendar month: the monthly `sms-limit` counts this month's sent SMS attempts.
+export const DELIVERY_RETENTION_FLOOR_MS = 32 * DAY_MS;
 // Ids per delete statement: Prisma's libSQL adapter allows 999 bound parameters per query.
 const BATCH = 500;
 
@@ -21,8 +22,8 @@ export type PruneDeliveriesInput = z.input<typeof PruneDeliveriesInput>;
 export type PruneDeliveriesOutput = { deliveries: number; attempts: number };
 
 // The delivery log is shown next to the check data, so it is kept as long: the plan's
-// `data-retention` (months of 30 days), and never less than 30 days, so a "0 months" override
-// cannot erase last week's alerts.
+// `data-retention` (months of 30 days), and never less than 32 days, so a "0 months" override
+// cannot erase last week's alerts and a 1-month plan still counts all of this month's SMS.
 export function deliveryRetentionMs(limits: Limits): number {
 	const months = Number.parseInt(limits['data-retention'], 10);
 	return Math.max(Number.isFinite(months) ? months * MONTH_MS : 0, DELIVERY_RETENTION_FLOOR_MS);
@@ -33,7 +34,7 @@ export function deliveryRetentionMs(limits: Limits): number {
 // its own short transaction, so a first run on a large table never holds the write lock for long.
 // Housekeeping, not anyone's change: no audit entry (as analytics-retention). A pruned dedupe key
 // could be enqueued again, but every key names a one-off event (an incident, an update, a claimed
-// maintenance notice, a forward's timestamp) that is not replayed 30 days later.
+// maintenance notice, a forward's timestamp) that is not replayed a month later.
 export async function pruneDeliveries(args: {
 	ctx: ServiceContext;
 	input?: PruneDeliveriesInput;
