@@ -223,6 +223,61 @@ describe('delivery outbox', () => {
 		}
 	});
 
+	it('holds the sms-limit within one batch of concurrent sends', async () => {
+		const twilio = await startFakeVendor(() => ({ status: 201, body: { sid: 'SM1' } }));
+		try {
+			const smsNotifier = testNotifier({
+				NOTIFY_BASE_URLS: JSON.stringify({ twilio: twilio.url }),
+				TWILIO_ACCOUNT_SID: 'AC123',
+				TWILIO_AUTH_TOKEN: 'tok',
+				TWILIO_FROM: '+15550000000'
+			});
+			const { ws, ctx, monitor } = await alertingWorkspace(db, 'https://unused.example.com');
+			await db.notificationChannelMonitor.deleteMany({ where: { monitorId: monitor.id } });
+			await createNotificationChannel({
+				ctx,
+				input: {
+					provider_type: 'sms',
+					monitor_ids: [monitor.id],
+					sms: { phone_number: '+15551234567' }
+				},
+				vault: testVault
+			});
+			// sms-limit is 2; five messages wait and go out in one batch, all sent at once.
+			for (const [from, to] of [
+				['active', 'error'],
+				['error', 'active'],
+				['active', 'error'],
+				['error', 'active'],
+				['active', 'error']
+			] as const)
+				await recordStatusChange({
+					ctx: systemCtx(ctx),
+					input: { monitorId: monitor.id, from, to, at: new Date((clock += 60_000)).toISOString() },
+					dashboardUrl: 'http://dash.test'
+				});
+			const run = await runDueDeliveries({ db, notifier: smsNotifier, options: FAST });
+			expect(run).toMatchObject({ claimed: 5, sent: 2, failed: 3 });
+			expect(twilio.requests).toHaveLength(2);
+			// The next batch counts the two recorded sends: nothing more goes out.
+			await recordStatusChange({
+				ctx: systemCtx(ctx),
+				input: {
+					monitorId: monitor.id,
+					from: 'error',
+					to: 'active',
+					at: new Date((clock += 60_000)).toISOString()
+				},
+				dashboardUrl: 'http://dash.test'
+			});
+			await runDueDeliveries({ db, notifier: smsNotifier, options: FAST });
+			expect(twilio.requests).toHaveLength(2);
+			expect((await statusOf(ws.id)).filter(([status]) => status === 'sent')).toHaveLength(2);
+		} finally {
+			await twilio.close();
+		}
+	});
+
 	it("returns NOT_FOUND for another workspace's channel log", async () => {
 		const a = await alertingWorkspace(db, 'https://a.example.com');
 		const b = await alertingWorkspace(db, 'https://b.example.com');

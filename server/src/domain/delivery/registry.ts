@@ -22,6 +22,9 @@ export type DeliveryResult = {
 	permanent?: boolean;
 	event?: string; // shown in the delivery log
 	provider?: string;
+	// Called once the attempt is recorded (or its recording failed): frees what the handler held
+	// until then, e.g. an SMS counted against the sms-limit before the log shows it.
+	release?: () => void;
 };
 
 export type DeliveryHandler = (args: {

@@ -66,41 +66,45 @@ export async function runDueDeliveries(args: {
 		counts[outcome]++;
 		return { row, result, outcome };
 	});
-	await db.$transaction([
-		db.deliveryAttempt.createMany({
-			data: outcomes.map(({ row, result }) => ({
-				deliveryId: row.id,
-				workspaceId: row.workspaceId,
-				channelId: row.channelId,
-				attempt: row.attempts,
-				ok: result.ok,
-				status: result.status,
-				error: result.error ?? null,
-				event: result.event ?? '',
-				provider: result.provider ?? '',
-				at
-			}))
-		}),
-		...outcomes.map(({ row, result, outcome }) =>
-			db.delivery.updateMany({
-				where: { id: row.id, claimedBy },
-				data: {
-					status: outcome === 'retried' ? 'pending' : outcome,
-					lockedUntil: null,
-					claimedBy: null,
-					lastError: result.error ?? null,
-					sentAt: result.ok ? at : null,
-					nextAttemptAt:
-						outcome === 'retried'
-							? new Date(
-									at.getTime() +
-										retryDelayMs(row.attempts, args.options?.baseDelayMs ?? DEFAULT_BASE_DELAY_MS)
-								)
-							: row.nextAttemptAt
-				}
-			})
-		)
-	]);
+	try {
+		await db.$transaction([
+			db.deliveryAttempt.createMany({
+				data: outcomes.map(({ row, result }) => ({
+					deliveryId: row.id,
+					workspaceId: row.workspaceId,
+					channelId: row.channelId,
+					attempt: row.attempts,
+					ok: result.ok,
+					status: result.status,
+					error: result.error ?? null,
+					event: result.event ?? '',
+					provider: result.provider ?? '',
+					at
+				}))
+			}),
+			...outcomes.map(({ row, result, outcome }) =>
+				db.delivery.updateMany({
+					where: { id: row.id, claimedBy },
+					data: {
+						status: outcome === 'retried' ? 'pending' : outcome,
+						lockedUntil: null,
+						claimedBy: null,
+						lastError: result.error ?? null,
+						sentAt: result.ok ? at : null,
+						nextAttemptAt:
+							outcome === 'retried'
+								? new Date(
+										at.getTime() +
+											retryDelayMs(row.attempts, args.options?.baseDelayMs ?? DEFAULT_BASE_DELAY_MS)
+									)
+								: row.nextAttemptAt
+					}
+				})
+			)
+		]);
+	} finally {
+		for (const result of results) result.release?.();
+	}
 	for (const { row, result, outcome } of outcomes) {
 		const error = result.error ? ` error=${JSON.stringify(result.error)}` : '';
 		console.log(
