@@ -635,6 +635,20 @@ describe('accessibility', () => {
 		expect(await focused.evaluate((el) => el.tagName)).toBe('BUTTON');
 		const snapshot = await page.locator('[data-slot="uptime-bar"] ol').first().ariaSnapshot();
 		expect(snapshot).toContain(`button "${name.trim()}"`);
+		// With scripts the bar is one tab stop, entered at today; the arrow keys move by day.
+		const focusedIndex = () =>
+			days.evaluateAll((all) => all.findIndex((el) => el === document.activeElement));
+		expect(await focusedIndex()).toBe(89);
+		await page.keyboard.press('ArrowLeft');
+		expect(await focusedIndex()).toBe(88);
+		await page.keyboard.press('Home');
+		expect(await focusedIndex()).toBe(0);
+		await page.keyboard.press('ArrowRight');
+		expect(await focusedIndex()).toBe(1);
+		await page.keyboard.press('Tab');
+		expect(await focusedIndex()).toBe(-1);
+		await page.keyboard.press('Shift+Tab');
+		expect(await focusedIndex()).toBe(1); // back where the reader left the bar
 		await context.close();
 	});
 });

@@ -83,3 +83,8 @@ export function uptimeCellsHtml(days: UptimeDay[], locale: string): string {
 		html += `<li><button class="${CELL[d.color]}"><span>${escapeText(describeDay(d, locale))}</span></button></li>`;
 	return html;
 }
+
+// With scripts, each bar is one stop in the tab order (today's cell) and the arrow keys, Home
+// and End move between its days (a roving tabindex), instead of 90 tab stops per component.
+// Without scripts every cell stays reachable with Tab.
+export const UPTIME_BAR_KEYS_SCRIPT = `<script>for(const ol of document.querySelectorAll('ol.ub')){const b=[...ol.querySelectorAll('button')];b.forEach((x,i)=>x.tabIndex=i===b.length-1?0:-1);ol.addEventListener('keydown',e=>{const i=b.indexOf(document.activeElement),j={ArrowLeft:i-1,ArrowRight:i+1,Home:0,End:b.length-1}[e.key];if(i<0||j===undefined||!b[j])return;e.preventDefault();b[i].tabIndex=-1;b[j].tabIndex=0;b[j].focus()})}<\/script>`;
