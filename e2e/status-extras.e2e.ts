@@ -48,7 +48,8 @@ beforeAll(async () => {
 		// Long enough that only the content version can explain a fresh render in these tests.
 		STATUS_PAGE_CACHE_TTL_SECONDS: '600'
 	});
-	db = createDb({ url: `file:${path.join(dataDir, 'upstate.db')}` });
+	// Setup writes stand in for the data layer; only the cross-process test publishes its own.
+	db = createDb({ url: `file:${path.join(dataDir, 'upstate.db')}`, publishPageChanges: false });
 	browser = await launchBrowser();
 });
 
@@ -487,6 +488,36 @@ describe('render cache', () => {
 		expect(after.body).toContain('Fresh incident');
 		const v2 = await get(`${url}/api/v2/summary.json`);
 		expect(JSON.parse(v2.body).incidents).toHaveLength(2);
+	});
+
+	it('drops cached views when another process changes the page (the shared version row)', async () => {
+		// This test's own database client is "another process": only the row can tell the site.
+		const other = createDb({ url: `file:${path.join(dataDir, 'upstate.db')}` });
+		const ws = await createWorkspace(db, { limits: PAID });
+		const s = slug();
+		const page = await createStatusPage({
+			ctx: ctxFor(db, ws),
+			input: { title: 'Before rename', slug: s }
+		});
+		const url = `${stack.urls.status}/${s}`;
+		await get(url);
+		const cached = await get(url);
+		expect(cached.headers['x-cache']).toBe('HIT');
+		expect(cached.body).toContain('Before rename');
+		const until = async (ok: (r: Res) => boolean) => {
+			for (let i = 0; i < 100; i++) {
+				const r = await get(url);
+				if (ok(r)) return r;
+				await new Promise((done) => setTimeout(done, 100));
+			}
+			throw new Error('the status site kept serving the old page');
+		};
+		await other.statusPage.update({ where: { id: page.id }, data: { title: 'After rename' } });
+		expect((await until((r) => r.body.includes('After rename'))).status).toBe(200);
+		// Unpublished elsewhere: the page is gone from the site, not served from the cache.
+		await other.statusPage.update({ where: { id: page.id }, data: { published: false } });
+		await until((r) => r.status === 404);
+		await other.$disconnect();
 	});
 
 	it('serves hits before SvelteKit only after the gate: an allowed address gets the page, a denied one never does', async () => {

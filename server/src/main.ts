@@ -95,10 +95,15 @@ async function startService(
 			await listen(service, server, ports.ingest, host);
 			return server;
 		}
-		case 'status-page':
+		case 'status-page': {
+			// Page changes written by other processes drop this process's render cache too.
+			const { watchPageContentVersion } =
+				await import('./domain/status-page/public/content-version.ts');
+			watchPageContentVersion(upstate.db);
 			server = http.createServer(await sveltekitHandler('status'));
 			await listen(service, server, ports.statusPage, host);
 			return server;
+		}
 	}
 }
 

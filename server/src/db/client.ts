@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PrismaLibSQL } from '@prisma/adapter-libsql';
 import { PrismaClient } from '@prisma/client';
+import { pageVersionPublisher } from '../domain/status-page/public/content-version.ts';
 import { bumpPageContentVersion } from '../domain/status-page/public/render-cache.ts';
 
 export type Db = PrismaClient;
@@ -15,10 +16,28 @@ export function ensureDatabaseDir(url: string): void {
 	mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
 }
 
-export function createDb(opts: { url: string; authToken?: string }): Db {
+/**
+ * `publishPageChanges: false` is for a test that writes beside a running stack as if it were the
+ * data layer itself, where a status site in another process must not see those writes early.
+ */
+export function createDb(opts: {
+	url: string;
+	authToken?: string;
+	publishPageChanges?: boolean;
+}): Db {
 	ensureDatabaseDir(opts.url);
 	const adapter = new PrismaLibSQL({ url: opts.url, authToken: opts.authToken });
-	return withPageVersionBumps(new PrismaClient({ adapter }));
+	const client = new PrismaClient({ adapter });
+	// A database file may be shared by several processes (services run apart, a test beside the
+	// stack): in WAL mode readers never wait for a writer nor fail while one commits. The mode
+	// is stored in the file, so this only changes it once.
+	if (opts.url.startsWith('file:'))
+		client
+			.$queryRawUnsafe('PRAGMA journal_mode = WAL')
+			.catch((err: Error) =>
+				console.warn(`[db] could not switch ${opts.url} to WAL: ${err.message}`)
+			);
+	return withPageVersionBumps(client, opts.publishPageChanges ?? true);
 }
 
 // Tables a public status page is rendered from: a write to any of them moves the render
@@ -49,13 +68,17 @@ const WRITES = new Set([
 	'deleteMany'
 ]);
 
-function withPageVersionBumps(client: PrismaClient): Db {
+function withPageVersionBumps(client: PrismaClient, share: boolean): Db {
+	const publish = share ? pageVersionPublisher(client) : () => {};
 	const extended = client.$extends({
 		query: {
 			$allModels: {
 				async $allOperations({ model, operation, args, query }) {
 					const result = await query(args);
-					if (PAGE_MODELS.has(model) && WRITES.has(operation)) bumpPageContentVersion();
+					if (PAGE_MODELS.has(model) && WRITES.has(operation)) {
+						bumpPageContentVersion();
+						publish(); // for a status site in another process (content-version.ts)
+					}
 					return result;
 				}
 			}

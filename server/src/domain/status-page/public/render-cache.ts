@@ -1,7 +1,8 @@
 // The status site's render cache: entries live until their TTL passes or the content version
 // moves. The version is process-wide and bumped by the database client on every write to a
-// table a public page reads (see `db/client.ts`), so a publish shows on the next request; the
-// TTL bounds what that cannot see: analytics counts and writes made by another process.
+// table a public page reads (see `db/client.ts`), so a publish shows on the next request;
+// writes made by another process move it within a poll (content-version.ts). The TTL bounds
+// what neither sees: analytics counts.
 let contentVersion = 0;
 
 export const pageContentVersion = (): number => contentVersion;
