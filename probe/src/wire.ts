@@ -1,6 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import type { CheckResult as WireResult, Monitor } from './gen/upstate/ingest/v1/ingest_pb.ts';
 import { CheckResultSchema } from './gen/upstate/ingest/v1/ingest_pb.ts';
+import { capResult } from './checks/limits.ts';
 import type { CheckResult, ProbeMonitor } from './checks/types.ts';
 
 type Assertions = Pick<
@@ -57,7 +58,9 @@ export function fromWireMonitor(m: Monitor): ProbeMonitor {
 
 export type PendingResult = CheckResult & { resultId: string };
 
-export function toWireResult(r: PendingResult): WireResult {
+// Capped again here for results an older probe queued uncapped (runCheck caps new ones).
+export function toWireResult(pending: PendingResult): WireResult {
+	const r = capResult(pending);
 	return create(CheckResultSchema, {
 		resultId: r.resultId,
 		monitorId: r.monitorId,

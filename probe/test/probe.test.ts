@@ -21,7 +21,7 @@ import { createTestDb } from '../../server/test/db.ts';
 import { createWorkspace, ctxFor } from '../../server/test/factories.ts';
 import { createTestUpstate } from '../../server/test/upstate.ts';
 import { IngestService } from '../src/gen/upstate/ingest/v1/ingest_pb.ts';
-import { createProbe } from '../src/probe.ts';
+import { createProbe, REFRESH_MS } from '../src/probe.ts';
 import { toWireResult } from '../src/wire.ts';
 import { portOf } from './servers.ts';
 
@@ -97,16 +97,17 @@ describe('probe → ingest server', () => {
 		ingest.close();
 	});
 
-	const newProbe = (k = key) =>
+	const newProbe = (k = key, port = ingestPort, extra: { refreshMs?: number } = {}) =>
 		createProbe({
 			config: {
 				key: k,
-				ingestUrl: `http://127.0.0.1:${ingestPort}`,
+				ingestUrl: `http://127.0.0.1:${port}`,
 				outboxFile: path.join(mkdtempSync(path.join(os.tmpdir(), 'probe-')), 'outbox.jsonl'),
 				concurrency: 10
 			},
 			periodOf: () => 100,
-			flushEveryMs: 50
+			flushEveryMs: 50,
+			...extra
 		});
 	const until = async (cond: () => Promise<boolean>, ms = 8000) => {
 		const end = Date.now() + ms;
@@ -192,6 +193,46 @@ describe('probe → ingest server', () => {
 		await probe.flush();
 		expect(probe.outbox.size).toBe(0);
 		expect(await upstate.analytics.countResults(monitorId)).toBe(before + produced);
+	});
+
+	it('started before its ingest server, fetches its monitors as soon as the server is up', async () => {
+		const free = await startIngest();
+		const port = portOf(free);
+		await new Promise<void>((r) => free.close(() => r()));
+		const probe = newProbe(key, port);
+		let late: http.Server | undefined;
+		try {
+			await probe.start(); // its first fetch fails: nothing listens on the port yet
+			const before = await upstate.analytics.countResults(monitorId);
+			late = await startIngest(port);
+			// Far below the 5-minute refresh: only the retry after the failed first fetch gets here.
+			await until(async () => (await upstate.analytics.countResults(monitorId)) > before, 15_000);
+		} finally {
+			probe.stop();
+			late?.close();
+		}
+	});
+
+	it('keeps asking for its monitors (the heartbeat), with none assigned too', async () => {
+		const ctx = ctxFor(upstate.db, await createWorkspace(upstate.db));
+		const idle = (await createPrivateLocation({ ctx, input: { name: 'Idle', monitor_ids: [] } }))
+			.token;
+		let calls = 0;
+		const handler = createIngestHandler({ upstate });
+		const counting = http.createServer((req, res) => {
+			if (req.url?.endsWith('/ListMonitors')) calls++;
+			handler(req, res);
+		});
+		await new Promise<void>((r) => counting.listen(0, '127.0.0.1', r));
+		const probe = newProbe(idle, portOf(counting), { refreshMs: 50 });
+		try {
+			await probe.start();
+			await until(async () => calls >= 3);
+		} finally {
+			probe.stop();
+			counting.close();
+		}
+		expect(REFRESH_MS).toBeLessThanOrEqual(5 * 60_000);
 	});
 
 	it('ignores a redelivered result by its id', async () => {

@@ -1,3 +1,4 @@
+import { isSecretHeader, REDACTED } from './redact.ts';
 import type {
 	AssertionResult,
 	Comparator,
@@ -81,11 +82,13 @@ export function evaluateHttpAssertions(
 		})),
 		...m.header_assertions.map((a) => {
 			const actual = res.headers[a.key.toLowerCase()] ?? '';
+			// Judged on the real value, stored like the response headers: a secret stays out of
+			// the response log and the error text.
 			return {
 				kind: 'header' as const,
 				description: `header ${a.key} ${a.comparator} ${JSON.stringify(a.target)}`,
 				passed: compareString(actual, a.comparator, a.target),
-				actual
+				actual: isSecretHeader(a.key) ? REDACTED : actual
 			};
 		})
 	];

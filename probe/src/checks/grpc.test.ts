@@ -154,4 +154,30 @@ describe('grpc check (spec 3.1)', () => {
 			grpcStatus: 'UNAVAILABLE'
 		});
 	});
+
+	it('TLS against a plaintext (h2c) server is a connection failure, not a certificate one', async () => {
+		expect(await checkGrpc(monitor(plain.port, { tls: 'verify' }))).toMatchObject({
+			outcome: 'error',
+			grpcStatus: 'UNAVAILABLE',
+			error: 'connection failed'
+		});
+	});
+
+	it('reports metadata grpc-js cannot send as an error result naming the key, without its value', async () => {
+		const bad = async (key: string, value = 's3cret') => {
+			const r = await checkGrpc(monitor(plain.port, { metadata: [{ key, value }], retry: 3 }));
+			expect(r).toMatchObject({ outcome: 'error', attempts: 1 });
+			expect(JSON.stringify(r)).not.toContain('s3cret');
+			return r.error;
+		};
+		expect(await bad('x-trace-bin')).toBe(
+			'invalid metadata key "x-trace-bin": keys ending in -bin carry binary values'
+		);
+		expect(await bad('x trace')).toBe(
+			`invalid metadata key "x trace": use only letters, digits, '-', '_' and '.'`
+		);
+		expect(await bad('authorization', 'Bearer s3cret\n')).toBe(
+			'invalid metadata value for "authorization": control characters are not allowed'
+		);
+	});
 });

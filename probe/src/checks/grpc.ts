@@ -40,7 +40,11 @@ const SERVING_STATUS: Record<string, number> = {
 	NOT_SERVING: 2,
 	SERVICE_UNKNOWN: 3
 };
-const CERT_ERROR = /certificate|self[- ]signed|unable to verify|SSL|altname/i;
+// Node's texts for a certificate that fails verification: self-signed, an unknown issuer, expired
+// or not yet valid, a name mismatch. Any other TLS failure (a plaintext server answering a TLS
+// hello: "wrong version number") is a connection failure, not a certificate one.
+const CERT_ERROR =
+	/self[- ]signed|unable to verify|unable to get (local )?issuer|certificate has expired|certificate is not yet valid|altnames|ERR_TLS_CERT_ALTNAME_INVALID/i;
 
 function credentials(tls: GrpcMonitor['tls']): grpc.ChannelCredentials {
 	if (tls === 'plaintext') return grpc.credentials.createInsecure();
@@ -54,7 +58,11 @@ function credentials(tls: GrpcMonitor['tls']): grpc.ChannelCredentials {
 
 // One Health/Check on a fresh channel. The timing splits name resolution, reaching READY
 // (TCP connect plus the TLS handshake when there is one) and the call itself.
-async function attempt(m: GrpcMonitor, budgetMs: number): Promise<Attempt> {
+async function attempt(
+	m: GrpcMonitor,
+	metadata: grpc.Metadata,
+	budgetMs: number
+): Promise<Attempt> {
 	const t0 = performance.now();
 	const { host, port } = splitHostPort(m.uri);
 	const timing: Timing = {};
@@ -96,8 +104,6 @@ async function attempt(m: GrpcMonitor, budgetMs: number): Promise<Attempt> {
 		}
 		// On a failed connection the call below fails at once with UNAVAILABLE and the reason
 		// (refused, TLS, h2c against TLS): no health request is sent.
-		const metadata = new grpc.Metadata();
-		for (const { key, value } of m.metadata) metadata.add(key, value);
 		const tCall = performance.now();
 		const answer = await new Promise<{ err: grpc.ServiceError | null; status?: string | number }>(
 			(resolve) =>
@@ -208,11 +214,44 @@ function fromCallError(err: grpc.ServiceError): Omit<Attempt, 'latency' | 'timin
 	}
 }
 
+// grpc-js throws on a key it cannot send (`x trace`, or `x-trace-bin`, whose value must be
+// binary) or a value with a control character; that is the monitor's setup, not the server's fault.
+function toMetadata(pairs: GrpcMonitor['metadata']): grpc.Metadata | { error: string } {
+	const metadata = new grpc.Metadata();
+	for (const { key, value } of pairs) {
+		try {
+			metadata.add(key, value);
+		} catch {
+			// Our own words: grpc-js's message for a bad value quotes the value (maybe a secret).
+			const name = JSON.stringify(key);
+			if (/-bin$/i.test(key))
+				return { error: `invalid metadata key ${name}: keys ending in -bin carry binary values` };
+			if (!/^[0-9a-z_.-]+$/i.test(key))
+				return {
+					error: `invalid metadata key ${name}: use only letters, digits, '-', '_' and '.'`
+				};
+			return { error: `invalid metadata value for ${name}: control characters are not allowed` };
+		}
+	}
+	return metadata;
+}
+
 // gRPC check (spec 2.9, 3.1).
 export async function checkGrpc(m: GrpcMonitor): Promise<CheckResult> {
 	const startedAt = Date.now();
+	const metadata = toMetadata(m.metadata);
+	if (!(metadata instanceof grpc.Metadata))
+		return {
+			monitorId: m.id,
+			type: 'grpc',
+			startedAt,
+			latency: 0,
+			outcome: 'error',
+			attempts: 1,
+			error: metadata.error
+		};
 	const { result, attempts } = await withRetries(m.retry, m.timeout, (remaining) =>
-		attempt(m, remaining)
+		attempt(m, metadata, remaining)
 	);
 	const latency = Math.round(result.latency * 100) / 100;
 	return {

@@ -3,14 +3,30 @@ import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portOf, selfSignedCert } from '../../test/servers.ts';
 import { checkHttp, hopLatency, phases } from './http.ts';
+import { runCheck } from './index.ts';
 import type { HttpMonitor } from './types.ts';
 
 let server: http.Server;
 let tls: https.Server;
+let other: http.Server;
 let base: string;
+let otherBase: string;
 let flaky = 0;
+// What each request to either server carried, in order.
+type Seen = { origin: string; method?: string; headers: http.IncomingHttpHeaders; body: string };
+let seen: Seen[] = [];
 
 const handler: http.RequestListener = (req, res) => {
+	let received = '';
+	req.on('data', (c) => (received += c));
+	req.on('end', () =>
+		seen.push({
+			origin: `${req.headers.host}`,
+			method: req.method,
+			headers: req.headers,
+			body: received
+		})
+	);
 	const send = (status: number, body = '', headers: Record<string, string> = {}) => {
 		res.writeHead(status, headers);
 		res.end(body);
@@ -31,6 +47,9 @@ const handler: http.RequestListener = (req, res) => {
 		req.on('end', () => send(200, `${req.method} ${req.headers['x-token']} ${body}`));
 		return;
 	}
+	// /hop/<status>/<target> answers <status> with Location <target> (a URL or a path).
+	const hop = /^\/hop\/(\d+)\/(.+)$/.exec(req.url ?? '');
+	if (hop) return send(Number(hop[1]), '', { location: decodeURIComponent(hop[2]) });
 	if (req.url === '/flaky') return flaky++ < 2 ? send(503, 'not yet') : send(200, 'ready');
 	send(500, 'boom');
 };
@@ -39,11 +58,15 @@ beforeAll(async () => {
 	server = http.createServer(handler);
 	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 	base = `http://127.0.0.1:${portOf(server)}`;
+	other = http.createServer(handler);
+	await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+	otherBase = `http://127.0.0.1:${portOf(other)}`;
 	tls = https.createServer(selfSignedCert(), handler);
 	await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
 });
 afterAll(() => {
 	server.close();
+	other.close();
 	tls.close();
 });
 
@@ -168,5 +191,88 @@ describe('http check', () => {
 	it('reports a self-signed certificate without its details', async () => {
 		const r = await checkHttp(monitor(`https://127.0.0.1:${portOf(tls)}/ok`));
 		expect(r).toMatchObject({ outcome: 'error', error: 'certificate verification failed' });
+	});
+
+	it('keeps secret header values out of header assertions and their error', async () => {
+		const r = await checkHttp(
+			monitor(`${base}/ok`, {
+				header_assertions: [
+					{ key: 'Set-Cookie', comparator: 'eq', target: 'nope' },
+					{ key: 'set-cookie', comparator: 'contains', target: 'session=' }
+				]
+			})
+		);
+		expect(
+			r.assertions?.filter((a) => a.kind === 'header').map((a) => [a.passed, a.actual])
+		).toEqual([
+			[false, '[redacted]'],
+			[true, '[redacted]']
+		]);
+		expect(r.error).toBe('assertion failed: header Set-Cookie eq "nope" (got [redacted])');
+		expect(JSON.stringify(r)).not.toContain('abc');
+	});
+
+	describe('redirects', () => {
+		const secrets = [
+			{ key: 'Authorization', value: 'Bearer s3cret' },
+			{ key: 'Cookie', value: 'sid=s3cret' },
+			{ key: 'Proxy-Authorization', value: 'Basic s3cret' },
+			{ key: 'X-Api-Key', value: 's3cret' },
+			{ key: 'X-Plain', value: 'kept' }
+		];
+		const follow = async (path: string, extra: Partial<HttpMonitor> = {}) => {
+			seen = [];
+			const r = await checkHttp(monitor(`${base}${path}`, extra));
+			expect(r.statusCode).toBe(200);
+			return seen;
+		};
+		const secretsIn = (s: Seen) =>
+			['authorization', 'cookie', 'proxy-authorization', 'x-api-key'].filter((h) => h in s.headers);
+
+		it('drop credentials once the origin changes, for that hop and every later one', async () => {
+			const back = encodeURIComponent(`${base}/echo`);
+			const away = encodeURIComponent(`${otherBase}/hop/302/${back}`);
+			const hops = await follow(`/hop/302/${away}`, { headers: secrets });
+			expect(hops.map((s) => [s.origin, secretsIn(s).length, s.headers['x-plain']])).toEqual([
+				[base.slice(7), 4, 'kept'],
+				[otherBase.slice(7), 0, 'kept'],
+				[base.slice(7), 0, 'kept']
+			]);
+		});
+
+		it('keep credentials on the same origin', async () => {
+			const hops = await follow('/hop/307/%2Fecho', { headers: secrets });
+			expect(hops.map((s) => secretsIn(s).length)).toEqual([4, 4]);
+		});
+
+		it('turn POST into a GET without body on 301, 302 and 303; 307 and 308 keep both', async () => {
+			const post = {
+				method: 'POST',
+				body: 'payload',
+				headers: [{ key: 'Content-Type', value: 'text/plain' }]
+			};
+			for (const [status, method, body] of [
+				[301, 'GET', ''],
+				[302, 'GET', ''],
+				[303, 'GET', ''],
+				[307, 'POST', 'payload'],
+				[308, 'POST', 'payload']
+			] as const) {
+				const [, last] = await follow(`/hop/${status}/%2Fecho`, post);
+				expect([status, last.method, last.body, last.headers['content-type']]).toEqual([
+					status,
+					method,
+					body,
+					body ? 'text/plain' : undefined
+				]);
+			}
+			const [, put] = await follow('/hop/302/%2Fecho', { ...post, method: 'PUT' });
+			expect([put.method, put.body]).toEqual(['PUT', 'payload']);
+		});
+	});
+
+	it('reads timeout 0 as the default budget (spec 2.4), not as no time at all', async () => {
+		const r = await runCheck(monitor(`${base}/slow`, { timeout: 0 }));
+		expect(r).toMatchObject({ outcome: 'success', statusCode: 200, attempts: 1 });
 	});
 });

@@ -2,12 +2,14 @@ import http from 'node:http';
 import https from 'node:https';
 import { evaluateHttpAssertions } from './assertions.ts';
 import { describeError, withRetries } from './errors.ts';
-import { redactHeaders } from './redact.ts';
+import { isSecretHeader, redactHeaders } from './redact.ts';
 import { outcomeOf, type CheckResult, type HttpMonitor, type Timing } from './types.ts';
 
 const MAX_REDIRECTS = 10;
 const MAX_BODY_BYTES = 1024 * 1024; // assertions read the first 1 MiB
 
+// What one hop sends; redirects change it (see nextHop).
+type Outgoing = { method: string; headers: Record<string, string>; body?: string };
 type Hop = { status: number; headers: http.IncomingHttpHeaders; body: string; timing: Timing };
 type Attempt = {
 	failed: boolean;
@@ -20,10 +22,9 @@ type Attempt = {
 // One request on a fresh connection. Each mark is taken in the earliest callback that sees its
 // event (first and last byte: a socket 'data' listener that runs before the HTTP parser), and the
 // probe's own work is kept outside the marks, so a hop's phases sum to its time on the wire.
-function request(url: URL, m: HttpMonitor, budgetMs: number): Promise<Hop> {
+function request(url: URL, out: Outgoing, timeoutMs: number, budgetMs: number): Promise<Hop> {
 	const client = url.protocol === 'https:' ? https : http;
-	const headers = Object.fromEntries(m.headers.map((h) => [h.key, h.value]));
-	const body = m.body !== '' && ['POST', 'PUT', 'PATCH'].includes(m.method) ? m.body : undefined;
+	const { method, headers, body } = out;
 	// setImmediate: sockets that are already readable get their marks before this request's setup
 	// runs, and a finished response is processed after them (both matter with many checks in flight).
 	return new Promise((resolve, reject) => setImmediate(start, resolve, reject));
@@ -39,13 +40,13 @@ function request(url: URL, m: HttpMonitor, budgetMs: number): Promise<Hop> {
 		process.nextTick(() => (t0 = performance.now()));
 		let req: http.ClientRequest;
 		try {
-			req = client.request(url, { method: m.method, headers, agent: false });
+			req = client.request(url, { method, headers, agent: false });
 		} catch (err) {
 			// e.g. a header value with a forbidden character; this runs outside the Promise executor.
 			return reject(err);
 		}
 		const timer = setTimeout(
-			() => req.destroy(new Error(`timeout after ${m.timeout} ms`)),
+			() => req.destroy(new Error(`timeout after ${timeoutMs} ms`)),
 			budgetMs
 		);
 		req.on('socket', (socket) => {
@@ -108,16 +109,47 @@ export function phases(
 export const hopLatency = (t: Timing): number =>
 	(t.dns ?? 0) + (t.connect ?? 0) + (t.tls ?? 0) + (t.ttfb ?? 0) + (t.transfer ?? 0);
 
+// Headers that describe a body (fetch's "request-body-header names"), dropped with the body.
+const BODY_HEADER = /^content-(type|encoding|language|location|length)$/i;
+
+// The request a redirect leads to, as browsers and fetch do it: 303, and 301/302 after a POST,
+// become a GET without body; 307/308 keep both. Once a redirect leaves the origin (scheme, host
+// or port), secret headers (the redaction rule: Authorization, Cookie, API keys...) are not sent
+// again, on that hop or any later one.
+export function nextHop(out: Outgoing, status: number, from: URL, to: URL): Outgoing {
+	let next = out;
+	if (status === 303 || ((status === 301 || status === 302) && out.method === 'POST')) {
+		const method = out.method === 'HEAD' ? 'HEAD' : 'GET';
+		const headers = Object.fromEntries(
+			Object.entries(out.headers).filter(([k]) => !BODY_HEADER.test(k))
+		);
+		next = { method, headers };
+	}
+	if (to.origin !== from.origin) {
+		const headers = Object.fromEntries(
+			Object.entries(next.headers).filter(([k]) => !isSecretHeader(k))
+		);
+		next = { ...next, headers };
+	}
+	return next;
+}
+
 // An attempt's latency is the sum of its hops' wire time: with redirects followed, every request
 // counts, but not the probe's own work between them (parsing, assertions). Phase timings are the
 // final hop's. A failed attempt reports the time until it failed, which the budget bounds.
 async function attempt(m: HttpMonitor, budgetMs: number): Promise<Attempt> {
 	const start = performance.now();
 	let url = new URL(m.url);
+	let out: Outgoing = {
+		method: m.method,
+		headers: Object.fromEntries(m.headers.map((h) => [h.key, h.value])),
+		body: m.body !== '' && ['POST', 'PUT', 'PATCH'].includes(m.method) ? m.body : undefined
+	};
 	let latency = 0;
 	try {
 		for (let hops = 0; ; hops++) {
-			const hop = await request(url, m, Math.max(1, budgetMs - (performance.now() - start)));
+			const remaining = Math.max(1, budgetMs - (performance.now() - start));
+			const hop = await request(url, out, m.timeout, remaining);
 			latency += hopLatency(hop.timing);
 			const location = hop.headers.location;
 			if (
@@ -127,7 +159,9 @@ async function attempt(m: HttpMonitor, budgetMs: number): Promise<Attempt> {
 				location &&
 				hops < MAX_REDIRECTS
 			) {
-				url = new URL(location, url);
+				const next = new URL(location, url);
+				out = nextHop(out, hop.status, url, next);
+				url = next;
 				continue;
 			}
 			const headers = Object.fromEntries(

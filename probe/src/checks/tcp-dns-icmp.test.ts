@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portOf } from '../../test/servers.ts';
 import { checkDns } from './dns.ts';
 import { checkIcmp } from './icmp.ts';
+import { runCheck } from './index.ts';
 import { checkTcp } from './tcp.ts';
 import type { DnsMonitor } from './types.ts';
 
@@ -36,6 +37,23 @@ describe('tcp check', () => {
 			uri: `localhost:${portOf(server)}`
 		});
 		expect(localhost.timing?.dns).toBeGreaterThanOrEqual(0);
+	});
+
+	it('reads timeout 0 as the default budget (spec 2.4): neither a timeout nor degraded', async () => {
+		const uri = `127.0.0.1:${portOf(server)}`;
+		const r = await runCheck({ ...common, type: 'tcp', uri, timeout: 0 });
+		expect(r).toMatchObject({ outcome: 'success', attempts: 1 });
+	});
+
+	it('turns a check that throws into an error result naming what went wrong', async () => {
+		const r = await runCheck({ ...common, id: 9, type: 'tcp', uri: 'no-port-here' });
+		expect(r).toMatchObject({
+			monitorId: 9,
+			type: 'tcp',
+			outcome: 'error',
+			attempts: 1,
+			error: 'check crashed: not host:port: no-port-here'
+		});
 	});
 });
 
