@@ -6,6 +6,7 @@ export { listPrivateLocations } from './list.ts';
 export { authenticatePrivateLocation, type AuthenticatedLocation } from './authenticate.ts';
 export * from './schemas.ts';
 export { listAssignedMonitors } from './list-assigned.ts';
+export { markPrivateLocationSeen } from './mark-seen.ts';
 export { ensureLocalLocation, assignToLocal } from './ensure-local.ts';
 export { checkPrivateLocationHealth, nextHealthStatus, HEALTH_WINDOW_MS } from './check-health.ts';
 export { listWorkspacesWithLocations } from './list-workspaces-with-locations.ts';
