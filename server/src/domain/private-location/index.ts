@@ -1,5 +1,6 @@
 export { createPrivateLocation } from './create.ts';
 export { updatePrivateLocation } from './update.ts';
+export { assignPrivateLocationMonitors } from './assign-monitors.ts';
 export { removePrivateLocation } from './remove.ts';
 export { getPrivateLocation } from './get.ts';
 export { listPrivateLocations } from './list.ts';
