@@ -126,6 +126,10 @@ describe('ingest: one bad result never blocks its batch', () => {
 		expect(header?.startsWith('xxxx')).toBe(true);
 		expect((await upstate.analytics.getResult(longError.resultId))?.error).toHaveLength(2000);
 		expect(await upstate.analytics.getResult(good.resultId)).not.toBeNull();
+		// The newest result (an error) turned the monitor to error, and ingest noted when.
+		const row = await db.monitor.findUniqueOrThrow({ where: { id: monitor.id } });
+		expect(row.status).toBe('error');
+		expect(row.statusAt).not.toBeNull();
 		// Redelivery (the probe never got the answer) stores nothing twice.
 		await quietly(async () => {
 			const again = await client.ingestResults({ results: [good, longHeader, longError] });

@@ -76,7 +76,10 @@ export async function ingestCheckResults(args: {
 				monitor.status
 			);
 			if (next === monitor.status) return null;
-			await tx.monitor.update({ where: { id: monitorId }, data: { status: next } });
+			await tx.monitor.update({
+				where: { id: monitorId },
+				data: { status: next, statusAt: new Date() }
+			});
 			return {
 				monitorId,
 				workspaceId: location.workspaceId,
