@@ -16,5 +16,5 @@ WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 DATA_DIR=/data
 COPY --from=build /app /app
 VOLUME /data
-EXPOSE 3000 3001 3002 3003
+EXPOSE 3000 3001 3002 3003 8081
 CMD ["node", "server/src/main.ts"]
