@@ -52,6 +52,20 @@ describe('config', () => {
 		);
 	});
 
+	it('gives the embedded analytics pipes a token in production too: ANALYTICS_API_KEY or one kept in DATA_DIR', () => {
+		const dir = tmp();
+		const prod = { DATA_DIR: dir, NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(44) };
+		const token = loadConfig(prod).analytics.apiKey;
+		expect(token).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+		// Another container on the same DATA_DIR volume gets the same token.
+		expect(loadConfig(prod).analytics.apiKey).toBe(token);
+		expect(loadConfig({ ...prod, ANALYTICS_API_KEY: 'chosen' }).analytics.apiKey).toBe('chosen');
+		// Tinybird's tokens come from Tinybird.
+		expect(
+			loadConfig({ ...prod, DATA_DIR: tmp(), ANALYTICS_URL: 'http://tb:7181' }).analytics.apiKey
+		).toBeUndefined();
+	});
+
 	it('sends mail over SMTP when SMTP_URL or EMAIL_PROVIDER_API_KEY is set, SMTP_URL first', () => {
 		expect(loadConfig({ DATA_DIR: tmp(), EMAIL_PROVIDER_API_KEY: 're_abc' }).mail.smtpUrl).toBe(
 			'smtps://resend:re_abc@smtp.resend.com:465'

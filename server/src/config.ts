@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -176,11 +176,12 @@ function buildConfig(env: z.infer<typeof Env>) {
 			// ANALYTICS_URL selects Tinybird (analytics/create.ts); otherwise the embedded store.
 			embeddedUrl: `file:${path.join(dataDir, 'analytics.db')}`,
 			url: env.ANALYTICS_URL,
-			// The pipe token: ANALYTICS_API_KEY, or for the embedded store a generated one outside
-			// production (Tinybird's tokens come from Tinybird, never generated here).
+			// The pipe token: ANALYTICS_API_KEY, or for the embedded store one generated once in
+			// DATA_DIR/.analytics-token (production included, so /v0/pipes answers; every container
+			// sharing the DATA_DIR volume reads the same one). Tinybird's tokens come from Tinybird.
 			apiKey:
 				env.ANALYTICS_API_KEY ??
-				(isProduction || env.ANALYTICS_URL ? undefined : localSecret(dataDir, '.analytics-token')),
+				(env.ANALYTICS_URL ? undefined : localSecret(dataDir, '.analytics-token')),
 			ingestToken: env.ANALYTICS_INGEST_TOKEN
 		},
 		// Outside production the all-in-one process shares a generated secret with itself.
@@ -220,13 +221,25 @@ function providerSmtpUrl(env: z.infer<typeof Env>): string {
 
 // Outside production a fresh clone has no AUTH_SECRET: keep a random one in the data directory
 // so sessions survive restarts without any configuration.
+// A secret kept in DATA_DIR. Containers sharing one DATA_DIR volume may start at once, so the
+// file appears whole or not at all (written aside, then hard-linked: link fails if it exists)
+// and whoever loses the race reads the winner's value.
 function localSecret(dataDir: string, name = '.auth-secret'): string {
 	const file = path.join(dataDir, name);
 	if (existsSync(file)) return readFileSync(file, 'utf8').trim();
 	mkdirSync(dataDir, { recursive: true });
 	const secret = randomBytes(32).toString('base64');
-	writeFileSync(file, secret, { mode: 0o600 });
-	return secret;
+	const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+	writeFileSync(aside, secret, { mode: 0o600 });
+	try {
+		linkSync(aside, file);
+		return secret;
+	} catch (err) {
+		if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+		return readFileSync(file, 'utf8').trim();
+	} finally {
+		rmSync(aside, { force: true });
+	}
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -6,6 +6,7 @@ import { ingestCheckResults } from '../domain/check-result/index.ts';
 import {
 	authenticatePrivateLocation,
 	listAssignedMonitors,
+	markPrivateLocationSeen,
 	type AuthenticatedLocation
 } from '../domain/private-location/index.ts';
 import { IngestService } from './gen/upstate/ingest/v1/ingest_pb.ts';
@@ -35,6 +36,7 @@ export function createIngestHandler(args: { upstate: Upstate }): http.RequestLis
 					try {
 						const location = await authenticate(upstate, ctx);
 						const monitors = await listAssignedMonitors({ db: upstate.db, location });
+						await markPrivateLocationSeen({ db: upstate.db, location });
 						console.log(
 							`[ingest] monitors location=${location.privateLocationId} count=${monitors.length}`
 						);

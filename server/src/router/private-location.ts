@@ -1,10 +1,12 @@
 import {
+	AssignPrivateLocationMonitorsInput,
 	CreatePrivateLocationInput,
 	ListPrivateLocationsInput,
 	PrivateLocationIdInput,
 	PrivateLocationListOutput,
 	PrivateLocationOutput,
 	UpdatePrivateLocationInput,
+	assignPrivateLocationMonitors,
 	createPrivateLocation,
 	getPrivateLocation,
 	listPrivateLocations,
@@ -71,6 +73,11 @@ export const privateLocationRouter = createTRPCRouter({
 		.input(UpdatePrivateLocationInput)
 		.output(PrivateLocationOutput)
 		.mutation(({ ctx, input }) => updatePrivateLocation({ ctx: ctx.service, input })),
+	// The dashboard's assignment form (no REST or MCP: the spec's update replaces the list).
+	assignMonitors: writeProcedure
+		.input(AssignPrivateLocationMonitorsInput)
+		.output(PrivateLocationOutput)
+		.mutation(({ ctx, input }) => assignPrivateLocationMonitors({ ctx: ctx.service, input })),
 	remove: writeProcedure
 		.meta({
 			rest: {

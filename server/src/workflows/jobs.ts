@@ -5,7 +5,8 @@ import {
 	pruneDeliveries,
 	runDueDeliveries
 } from '../domain/delivery/index.ts';
-import { autoResolveIncidents } from '../domain/incident/index.ts';
+import { autoResolveIncidents, openMissedIncidents } from '../domain/incident/index.ts';
+import type { WorkspaceRef } from '../domain/context.ts';
 import { resolveLimits } from '../domain/limits.ts';
 import { notifierFor } from '../notify/index.ts';
 import {
@@ -67,15 +68,20 @@ export const JOBS: Job[] = [
 		}
 	},
 	{
-		// The forwards' safety net: resolves incidents whose monitor is `active` again.
+		// The forwards' safety net: resolves incidents whose monitor is `active` again, and opens
+		// (and alerts) the missing incident of a monitor in `error`. One line for both halves.
 		name: 'incident-auto-resolve',
 		schedule: '*/2 * * * *',
 		async run(upstate) {
-			return autoResolveIncidents({
+			const args = {
 				db: upstate.db,
-				ctxFor: (workspace) => toServiceCtx(upstate, workspace, 'incident-auto-resolve'),
+				ctxFor: (workspace: WorkspaceRef) =>
+					toServiceCtx(upstate, workspace, 'incident-auto-resolve'),
 				dashboardUrl: upstate.config.urls.dashboard
-			});
+			};
+			const resolved = await autoResolveIncidents(args);
+			const opened = await openMissedIncidents(args);
+			return { ...resolved, ...opened, enqueued: resolved.enqueued + opened.enqueued };
 		}
 	},
 	{

@@ -43,7 +43,10 @@ export const checkResult = defineDatasource('check_result', {
 		grpc_status: t.string(),
 		packet_loss: t.float64().nullable()
 	},
-	// A redelivered result replaces itself here (the rollups below count it again: see README).
+	// A redelivered result replaces itself here, but the rollup view below counts every insert,
+	// so a batch the probe resends (its acknowledgement was lost) is counted twice in the
+	// hourly counts and latency digests until the month's partition is rebuilt. Known
+	// limitation (README, "Analytics on Tinybird"); the embedded store has no such gap.
 	engine: engine.replacingMergeTree({
 		partitionKey: 'toYYYYMM(started_at)',
 		sortingKey: ['workspace_id', 'monitor_id', 'started_at', 'result_id']

@@ -1,14 +1,22 @@
 import type { AnalyticsStore } from '../../analytics/index.ts';
 import type { Db } from '../../db/client.ts';
 import { parseInput } from '../parse.ts';
-import type { AuthenticatedLocation } from '../private-location/index.ts';
+import { markPrivateLocationSeen, type AuthenticatedLocation } from '../private-location/index.ts';
 import { bumpPageContentVersion } from '../status-page/public/render-cache.ts';
 import { STATUS_OF_OUTCOME, quorumStatus } from './quorum.ts';
-import { IngestResultsInput, type IngestOutcome, type StatusChange } from './schemas.ts';
+import { sanitizeResult } from './sanitize.ts';
+import {
+	IngestResultsInput,
+	type CheckResultInput,
+	type IngestOutcome,
+	type StatusChange
+} from './schemas.ts';
 
 // A batch from one private location: store every result once, mark the location seen, update
 // its view of each monitor and the monitors' own status (quorum). Returns the status changes
 // for the workflows app. Results for monitors no longer assigned to the location are dropped.
+// Each result is validated on its own: over-long fields are cut, an unusable result is logged
+// and dropped, and the batch is still acknowledged (otherwise the probe resends it forever).
 export async function ingestCheckResults(args: {
 	db: Db;
 	analytics: AnalyticsStore;
@@ -16,7 +24,20 @@ export async function ingestCheckResults(args: {
 	input: IngestResultsInput;
 }): Promise<IngestOutcome> {
 	const { db, location } = args;
-	const { results } = parseInput(IngestResultsInput, args.input);
+	const { results: raw } = parseInput(IngestResultsInput, args.input);
+	const results: CheckResultInput[] = [];
+	for (const item of raw) {
+		const checked = sanitizeResult(item);
+		if (checked.ok) results.push(checked.result);
+		if (checked.ok && checked.truncated.length > 0)
+			console.warn(
+				`[ingest] result truncated location=${location.privateLocationId} monitor=${checked.result.monitorId} result=${checked.result.resultId} fields=${checked.truncated.join(',')}`
+			);
+		if (!checked.ok)
+			console.warn(
+				`[ingest] result dropped location=${location.privateLocationId} monitor=${String(checked.monitorId)} reason=${JSON.stringify(checked.reason)}`
+			);
+	}
 	const assigned = new Set(
 		(
 			await db.privateLocationMonitor.findMany({
@@ -33,12 +54,7 @@ export async function ingestCheckResults(args: {
 			locationId: location.privateLocationId
 		}))
 	);
-	// Only the health cron changes the location's status (spec 3.3), so that every change is
-	// audited and mailed once; a report just refreshes last_seen_at.
-	await db.privateLocation.update({
-		where: { id: location.privateLocationId },
-		data: { lastSeenAt: new Date() }
-	});
+	await markPrivateLocationSeen({ db, location });
 	const latest = new Map<number, (typeof kept)[number]>();
 	for (const r of kept)
 		if ((latest.get(r.monitorId)?.startedAt ?? 0) <= r.startedAt) latest.set(r.monitorId, r);
@@ -60,7 +76,10 @@ export async function ingestCheckResults(args: {
 				monitor.status
 			);
 			if (next === monitor.status) return null;
-			await tx.monitor.update({ where: { id: monitorId }, data: { status: next } });
+			await tx.monitor.update({
+				where: { id: monitorId },
+				data: { status: next, statusAt: new Date() }
+			});
 			return {
 				monitorId,
 				workspaceId: location.workspaceId,
@@ -73,5 +92,5 @@ export async function ingestCheckResults(args: {
 		// Committed: status pages re-render with the new monitor status.
 		if (change) bumpPageContentVersion();
 	}
-	return { accepted, duplicates, rejected: results.length - kept.length, changes };
+	return { accepted, duplicates, rejected: raw.length - kept.length, changes };
 }

@@ -4,4 +4,5 @@ export { getIncident } from './get.ts';
 export { acknowledgeIncident } from './acknowledge.ts';
 export { resolveIncident } from './resolve.ts';
 export { autoResolveIncidents, type AutoResolveCounts } from './auto-resolve.ts';
+export { openMissedIncidents, type OpenMissedCounts } from './open-missed.ts';
 export * from './schemas.ts';

@@ -119,6 +119,61 @@ describe('monitor service', () => {
 		).toMatch(/^VALIDATION: uri:/);
 	});
 
+	it('refuses header names, header values and gRPC metadata the probe cannot send', async () => {
+		const ctx = ctxFor(db, await createWorkspace(db));
+		const grpc = { type: 'grpc' as const, name: 'g', periodicity: '1m' as const, uri: 'g:50051' };
+		const rejects = async (input: Parameters<typeof createMonitor>[0]['input'], re: RegExp) =>
+			expect(await codeOf(createMonitor({ ctx, input }))).toMatch(re);
+		await rejects(
+			{ ...grpc, metadata: [{ key: 'Authorization', value: 'Bearer t' }] },
+			/^VALIDATION: metadata.0.key: must be a lowercase gRPC metadata key/
+		);
+		await rejects(
+			{ ...grpc, metadata: [{ key: 'trace-bin', value: 'AAEC' }] },
+			/^VALIDATION: metadata.0.key: binary metadata \("-bin" keys\) is not supported/
+		);
+		await rejects(
+			{ ...grpc, metadata: [{ key: 'x-token', value: 'a\r\nb' }] },
+			/^VALIDATION: metadata.0.value: must be printable ASCII/
+		);
+		await rejects(
+			{ ...http, headers: [{ key: 'X Token', value: 'v' }] },
+			/^VALIDATION: headers.0.key: must be a header name/
+		);
+		await rejects(
+			{ ...http, headers: [{ key: 'x-token', value: 'v\r\nInjected: 1' }] },
+			/^VALIDATION: headers.0.value: must not contain line breaks/
+		);
+		await rejects(
+			{
+				...http,
+				open_telemetry: {
+					endpoint: 'https://otel.test/v1/metrics',
+					headers: [{ key: 'auth:x', value: 'v' }]
+				}
+			},
+			/^VALIDATION: open_telemetry.headers.0.key: must be a header name/
+		);
+		const ok = await createMonitor({
+			ctx,
+			input: { ...grpc, metadata: [{ key: 'authorization', value: 'Bearer t' }] }
+		});
+		expect(ok.metadata).toEqual([{ key: 'authorization', value: 'Bearer t' }]);
+		expect(
+			await codeOf(
+				updateMonitor({
+					ctx,
+					input: { monitorId: ok.id, metadata: [{ key: 'X-Trace', value: '1' }] }
+				})
+			)
+		).toMatch(/^VALIDATION: metadata.0.key: must be a lowercase gRPC metadata key/);
+		const web = await createMonitor({
+			ctx,
+			input: { ...http, headers: [{ key: 'X-Api-Key', value: 'k é' }] }
+		});
+		expect(web.headers).toEqual([{ key: 'X-Api-Key', value: 'k é' }]);
+	});
+
 	it('falls back to free-plan limits for missing keys', async () => {
 		const ctx = ctxFor(db, await createWorkspace(db, { plan: 'free', limits: {} }));
 		expect(await codeOf(createMonitor({ ctx, input: http }))).toMatch(

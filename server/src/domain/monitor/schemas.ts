@@ -36,6 +36,35 @@ export const GRPC_TLS = ['verify', 'skip-verify', 'plaintext'] as const;
 export const KeyValue = z.object({ key: z.string().min(1).max(256), value: z.string().max(4096) });
 export type KeyValue = z.infer<typeof KeyValue>;
 
+// What the probe can send: an invalid header name or a CR/LF in a value makes its request
+// throw, so such input is refused here (RFC 9110 5.1 token names; Node's field-value rule).
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+export const HttpHeader = z.object({
+	key: KeyValue.shape.key.regex(HEADER_NAME, {
+		error: "must be a header name: letters, digits and !#$%&'*+-.^_`|~ only, no spaces or colons"
+	}),
+	value: KeyValue.shape.value.regex(HEADER_VALUE, {
+		error: 'must not contain line breaks (CR/LF) or other control characters'
+	})
+});
+
+// gRPC metadata keys are lowercase `[0-9a-z-_.]` (gRPC over HTTP/2); `-bin` keys carry binary
+// values, which a text field cannot hold, and `grpc-` keys are reserved for gRPC itself.
+export const GrpcMetadata = z.object({
+	key: KeyValue.shape.key
+		.regex(/^[0-9a-z_.-]+$/, {
+			error: 'must be a lowercase gRPC metadata key: a-z, 0-9, "-", "_" and "." only'
+		})
+		.refine((k) => !k.endsWith('-bin'), {
+			error: 'binary metadata ("-bin" keys) is not supported: use a text key'
+		})
+		.refine((k) => !k.startsWith('grpc-'), { error: '"grpc-" keys are reserved by gRPC' }),
+	value: KeyValue.shape.value.regex(/^[\x20-\x7e]*$/, {
+		error: 'must be printable ASCII (no line breaks or control characters)'
+	})
+});
+
 export const StatusCodeAssertion = z.object({
 	target: z.number().int().min(100).max(599),
 	comparator: z.enum(NUMBER_COMPARATORS)
@@ -102,7 +131,7 @@ const common = {
 			endpoint: z
 				.url({ protocol: /^https?$/, error: 'must be an http(s) OTLP/HTTP URL' })
 				.max(2048),
-			headers: z.array(KeyValue).max(20).default([])
+			headers: z.array(HttpHeader).max(20).default([])
 		})
 		.nullable()
 		.optional()
@@ -115,7 +144,7 @@ export const HttpMonitorFields = z.object({
 	method: z.enum(HTTP_METHODS).default('GET'),
 	body: z.string().max(65536).default(''),
 	follow_redirects: z.boolean().default(true),
-	headers: z.array(KeyValue).max(20).default([]),
+	headers: z.array(HttpHeader).max(20).default([]),
 	status_code_assertions: z.array(StatusCodeAssertion).max(10).default([]),
 	body_assertions: z.array(BodyAssertion).max(10).default([]),
 	header_assertions: z.array(HeaderAssertion).max(10).default([])
@@ -148,7 +177,7 @@ export const GrpcMonitorFields = z.object({
 	uri: hostPort,
 	service: z.string().max(1024).default(''),
 	tls: z.enum(GRPC_TLS).default('verify'),
-	metadata: z.array(KeyValue).max(20).default([])
+	metadata: z.array(GrpcMetadata).max(20).default([])
 });
 
 export const CreateMonitorInput = z.discriminatedUnion('type', [

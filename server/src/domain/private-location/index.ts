@@ -1,11 +1,13 @@
 export { createPrivateLocation } from './create.ts';
 export { updatePrivateLocation } from './update.ts';
+export { assignPrivateLocationMonitors } from './assign-monitors.ts';
 export { removePrivateLocation } from './remove.ts';
 export { getPrivateLocation } from './get.ts';
 export { listPrivateLocations } from './list.ts';
 export { authenticatePrivateLocation, type AuthenticatedLocation } from './authenticate.ts';
 export * from './schemas.ts';
 export { listAssignedMonitors } from './list-assigned.ts';
+export { markPrivateLocationSeen } from './mark-seen.ts';
 export { ensureLocalLocation, assignToLocal } from './ensure-local.ts';
 export { checkPrivateLocationHealth, nextHealthStatus, HEALTH_WINDOW_MS } from './check-health.ts';
 export { listWorkspacesWithLocations } from './list-workspaces-with-locations.ts';

@@ -21,6 +21,17 @@ export const UpdatePrivateLocationInput = z
 	.strict();
 export type UpdatePrivateLocationInput = z.input<typeof UpdatePrivateLocationInput>;
 
+// The dashboard form's partial change (assign-monitors.ts); not part of the REST/MCP contract.
+const monitorIds = z.array(z.number().int().positive()).max(1000).default([]);
+export const AssignPrivateLocationMonitorsInput = z
+	.object({
+		privateLocationId: z.number().int().positive(),
+		add: monitorIds,
+		remove: monitorIds
+	})
+	.strict();
+export type AssignPrivateLocationMonitorsInput = z.input<typeof AssignPrivateLocationMonitorsInput>;
+
 export const PrivateLocationIdInput = z.object({ privateLocationId: z.number().int().positive() });
 export type PrivateLocationIdInput = z.infer<typeof PrivateLocationIdInput>;
 

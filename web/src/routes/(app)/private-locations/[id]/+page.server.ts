@@ -1,23 +1,24 @@
 import { redirect } from '@sveltejs/kit';
 import { actionError, loadError } from '$lib/server/errors';
 import { formValues, id } from '$lib/server/form';
+import { assignmentOf, listAllMonitors } from '$lib/server/private-location-form';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, params, url }) => {
 	const [location, monitors] = await Promise.all([
 		locals.api.privateLocation.get({ privateLocationId: id(params.id) }),
-		locals.api.monitor.list({ perPage: 50 })
+		listAllMonitors(locals.api)
 	]).catch(loadError);
-	return { location, monitors: monitors.data, justCreated: url.searchParams.has('created') };
+	return { location, monitors, justCreated: url.searchParams.has('created') };
 };
 
 export const actions: Actions = {
 	assign: async ({ locals, params, request }) => {
 		const data = await request.formData();
 		try {
-			await locals.api.privateLocation.update({
+			await locals.api.privateLocation.assignMonitors({
 				privateLocationId: id(params.id),
-				monitor_ids: data.getAll('monitor_ids').map(Number)
+				...assignmentOf(data)
 			});
 			return { saved: true };
 		} catch (err) {
