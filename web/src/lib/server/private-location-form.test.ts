@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../../server/test/db.ts';
 import { createWorkspace, ctxFor, TEAM_LIMITS } from '../../../../server/test/factories.ts';
 import { createTestUpstate } from '../../../../server/test/upstate.ts';
-import { assignmentOf, listAllMonitors } from './private-location-form.ts';
+import { listAllMonitors } from './monitors.ts';
+import { assignmentOf } from './private-location-form.ts';
 
 describe('private location assignment form', () => {
 	it('lists every monitor and saves only what it showed, through the in-process caller', async () => {

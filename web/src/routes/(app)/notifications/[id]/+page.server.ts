@@ -3,18 +3,19 @@ import { providerForm } from '$lib/notification-providers';
 import { channelBlock, monitorIds, safeValues } from '$lib/server/channel-form';
 import { actionError, loadError } from '$lib/server/errors';
 import { id } from '$lib/server/form';
+import { listAllMonitors } from '$lib/server/monitors';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, params }) => {
 	const notificationChannelId = id(params.id);
 	const [channel, monitors, deliveries] = await Promise.all([
 		locals.api.notificationChannel.get({ notificationChannelId }),
-		locals.api.monitor.list({ perPage: 50 }),
+		listAllMonitors(locals.api),
 		locals.api.notificationChannel.deliveries({ notificationChannelId, limit: 50 })
 	]).catch(loadError);
 	const provider = providerForm(channel.provider_type);
 	if (!provider) error(500, `No form for provider ${channel.provider_type}`);
-	return { channel, provider, monitors: monitors.data, deliveries: deliveries.data };
+	return { channel, provider, monitors, deliveries: deliveries.data };
 };
 
 export const actions: Actions = {

@@ -2,12 +2,13 @@ import { error, redirect } from '@sveltejs/kit';
 import { providerForm } from '$lib/notification-providers';
 import { channelBlock, monitorIds, safeValues } from '$lib/server/channel-form';
 import { actionError } from '$lib/server/errors';
+import { listAllMonitors } from '$lib/server/monitors';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, url }) => {
 	const provider = providerForm(url.searchParams.get('provider'));
 	if (!provider) error(404, 'Unknown provider');
-	return { provider, monitors: (await locals.api.monitor.list({ perPage: 50 })).data };
+	return { provider, monitors: await listAllMonitors(locals.api) };
 };
 
 export const actions: Actions = {

@@ -1,7 +1,8 @@
 import { redirect } from '@sveltejs/kit';
 import { actionError, loadError } from '$lib/server/errors';
 import { formValues, id } from '$lib/server/form';
-import { assignmentOf, listAllMonitors } from '$lib/server/private-location-form';
+import { listAllMonitors } from '$lib/server/monitors';
+import { assignmentOf } from '$lib/server/private-location-form';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, params, url }) => {

@@ -1,6 +1,7 @@
 import { redirect } from '@sveltejs/kit';
 import { actionError, loadError } from '$lib/server/errors';
 import { formValues, id, int, text } from '$lib/server/form';
+import { listAllMonitors } from '$lib/server/monitors';
 import { statusPageUpdate } from '$lib/server/status-page-form';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -9,9 +10,9 @@ export const load: PageServerLoad = async ({ locals, params }) => {
 	const [components, groups, monitors] = await Promise.all([
 		locals.api.pageComponent.list({ pageId }),
 		locals.api.componentGroup.list({ pageId }),
-		locals.api.monitor.list({ perPage: 50 })
+		listAllMonitors(locals.api)
 	]).catch(loadError);
-	return { components: components.data, groups: groups.data, monitors: monitors.data };
+	return { components: components.data, groups: groups.data, monitors };
 };
 
 export const actions: Actions = {
