@@ -33,7 +33,8 @@ const PAID = {
 	'page-components': 50,
 	'password-protection': true,
 	'ip-restriction': true,
-	'custom-domain': true
+	'custom-domain': true,
+	'no-index': true
 };
 const axeSource = readFileSync(
 	createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -90,13 +91,18 @@ const slug = () => `x-${Date.now()}-${n++}`;
 
 // A public page with two static components, a resolved and an open report, and maintenance
 // windows in the past, now and in the future.
-async function seedPage(opts: { customDomain?: string } = {}) {
+async function seedPage(opts: { customDomain?: string; allowIndex?: boolean } = {}) {
 	const ws = await createWorkspace(db, { limits: PAID });
 	const ctx = ctxFor(db, ws);
 	const s = slug();
 	const page = await createStatusPage({
 		ctx,
-		input: { title: 'Acme & Co', slug: s, custom_domain: opts.customDomain }
+		input: {
+			title: 'Acme & Co',
+			slug: s,
+			custom_domain: opts.customDomain,
+			allow_index: opts.allowIndex
+		}
 	});
 	const api = await createPageComponent({
 		ctx,
@@ -395,12 +401,40 @@ describe('Statuspage v2 JSON', () => {
 				'x-forwarded-for': '10.1.2.3'
 			});
 			expect(allowed.status, v).toBe(200);
+			// A gated page is never indexed, whatever the reader was let see.
+			for (const r of [res, denied, allowed]) expect(r.headers['x-robots-tag'], v).toBe('noindex');
 		}
 		expect(
 			(await get(`${stack.urls.status}/${locked}/api/v2/status.json`)).headers[
 				'access-control-allow-origin'
 			]
 		).toBe('*');
+	});
+});
+
+describe('no-index on every view', () => {
+	it('feeds, JSON files and badges of an allow_index: false page send x-robots-tag', async () => {
+		const hidden = await seedPage({ allowIndex: false });
+		const shown = await seedPage();
+		const views = (c: number) => [
+			'feed.rss',
+			'feed.atom',
+			'api/v2/summary.json',
+			'api/v2/incidents/unresolved.json',
+			'api/v2/scheduled-maintenances.json',
+			'badge.svg',
+			`components/${c}/badge.svg`
+		];
+		for (const v of views(hidden.api.id)) {
+			const res = await get(`${stack.urls.status}/${hidden.slug}/${v}`);
+			expect(res.status, v).toBe(200);
+			expect(res.headers['x-robots-tag'], v).toBe('noindex');
+		}
+		for (const v of views(shown.api.id)) {
+			const res = await get(`${stack.urls.status}/${shown.slug}/${v}`);
+			expect(res.status, v).toBe(200);
+			expect(res.headers['x-robots-tag'], v).toBeUndefined();
+		}
 	});
 });
 

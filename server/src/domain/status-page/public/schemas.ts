@@ -257,6 +257,7 @@ export const StatuspageV2Output = z.object({
 export type StatuspageV2Output = z.infer<typeof StatuspageV2Output>;
 export const StatuspageV2Result = z.object({
 	access: z.enum(ACCESS_DECISIONS),
+	head: PublicHead,
 	v2: StatuspageV2Output.nullable()
 });
 export type StatuspageV2Result = z.infer<typeof StatuspageV2Result>;

@@ -72,7 +72,11 @@ describe('getStatuspageV2', () => {
 			input: { title: 'Locked', slug, access_type: 'password', password: 'pw-pw-pw' }
 		});
 		const input = { page: { slug }, reader: anon };
-		expect(await getStatuspageV2({ deps, input })).toEqual({ access: 'password', v2: null });
+		expect(await getStatuspageV2({ deps, input })).toMatchObject({
+			access: 'password',
+			head: { allow_index: false },
+			v2: null
+		});
 		const feed = await getPublicFeed({ deps, input });
 		expect(feed.access).toBe('password');
 		expect(feed.feed).toBeNull();

@@ -45,7 +45,8 @@ export async function getStatuspageV2(args: {
 	const input = parseInput(GetPublicPageInput, args.input);
 	const opened = await openPage({ deps: args.deps, locator: input.page, reader: input.reader });
 	const { page } = await getPublicStatusPage({ deps: args.deps, input });
-	if (opened.access !== 'granted' || !page) return { access: opened.access, v2: null };
+	if (opened.access !== 'granted' || !page)
+		return { access: opened.access, head: opened.head, v2: null };
 	const { row, now } = opened;
 	const url = pageUrl(args.deps.statusPageUrl, opened);
 	const pageId = String(row.id);
@@ -125,7 +126,7 @@ export async function getStatuspageV2(args: {
 		incidents,
 		scheduled_maintenances: scheduled
 	};
-	return { access: opened.access, v2 };
+	return { access: opened.access, head: opened.head, v2 };
 }
 
 type Ctx = { url: string; pageId: string; named: (ids: number[]) => StatuspageV2Component[] };
