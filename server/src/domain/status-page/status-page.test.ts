@@ -140,7 +140,7 @@ describe('status page service', () => {
 			default_locale: 'ja',
 			locales: ['ja', 'en', 'fr'],
 			allow_index: false
-		} as const;
+		} satisfies Omit<UpdateStatusPageInput, 'pageId'>;
 		const p = await createStatusPage({ ctx: ctxFor(db, ws), input: { ...page(), ...gated } });
 		await db.workspace.update({ where: { id: ws.id }, data: { plan: 'free', limits: '{}' } });
 		const ctx = ctxFor(db, await db.workspace.findUniqueOrThrow({ where: { id: ws.id } }));
