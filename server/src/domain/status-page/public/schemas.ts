@@ -251,8 +251,8 @@ export const StatuspageV2Output = z.object({
 		description: z.string()
 	}),
 	components: z.array(StatuspageV2Component),
-	incidents: z.array(StatuspageV2Incident), // the latest 50, newest first
-	scheduled_maintenances: z.array(StatuspageV2Incident) // the latest 50 by start
+	incidents: z.array(StatuspageV2Incident), // the latest 50 and every unresolved one, newest first
+	scheduled_maintenances: z.array(StatuspageV2Incident) // the latest 50 by start, and every open one
 });
 export type StatuspageV2Output = z.infer<typeof StatuspageV2Output>;
 export const StatuspageV2Result = z.object({
