@@ -412,6 +412,39 @@ describe('Statuspage v2 JSON', () => {
 	});
 });
 
+describe('incident history', () => {
+	it('pages by whole months with a link to older ones, so no report is cut', async () => {
+		const { page, slug: s, ws } = await seedPage();
+		// 40 reports in each of three old months: the newest listing ends inside one of them.
+		for (const month of ['2025-03', '2025-02', '2025-01'])
+			await db.statusReport.createMany({
+				data: Array.from({ length: 40 }, (_, i) => ({
+					workspaceId: ws.id,
+					pageId: page.id,
+					title: `Old ${month} ${i}`,
+					status: 'resolved',
+					resolvedAt: new Date(`${month}-02T00:00:00Z`),
+					createdAt: new Date(Date.parse(`${month}-01T00:00:00Z`) + i * 3_600_000)
+				}))
+			});
+		const first = await get(`${stack.urls.status}/${s}/history`);
+		expect(first.status).toBe(200);
+		expect(first.body).toContain('Old 2025-03 39');
+		expect(first.body).toContain('Old 2025-02 0');
+		expect(first.body).not.toContain('Old 2025-01');
+		expect(first.body).toContain(`href="/${s}/history/2025-01"`);
+		const older = await get(`${stack.urls.status}/${s}/history/2025-01`);
+		expect(older.status).toBe(200);
+		expect(older.body).toContain('Old 2025-01 39');
+		expect(older.body).toContain('Old 2025-01 0');
+		expect(older.body).not.toContain('Old 2025-02');
+		expect(older.body).toContain(`href="/${s}/history"`);
+		expect(older.body).not.toContain('rel="next"');
+		for (const month of ['2024-12', '2025-13', 'latest'])
+			expect((await get(`${stack.urls.status}/${s}/history/${month}`)).status, month).toBe(404);
+	});
+});
+
 describe('no-index on every view', () => {
 	it('feeds, JSON files and badges of an allow_index: false page send x-robots-tag', async () => {
 		const hidden = await seedPage({ allowIndex: false });
