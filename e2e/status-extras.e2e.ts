@@ -33,7 +33,8 @@ const PAID = {
 	'page-components': 50,
 	'password-protection': true,
 	'ip-restriction': true,
-	'custom-domain': true
+	'custom-domain': true,
+	'no-index': true
 };
 const axeSource = readFileSync(
 	createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -91,13 +92,18 @@ const slug = () => `x-${Date.now()}-${n++}`;
 
 // A public page with two static components, a resolved and an open report, and maintenance
 // windows in the past, now and in the future.
-async function seedPage(opts: { customDomain?: string } = {}) {
+async function seedPage(opts: { customDomain?: string; allowIndex?: boolean } = {}) {
 	const ws = await createWorkspace(db, { limits: PAID });
 	const ctx = ctxFor(db, ws);
 	const s = slug();
 	const page = await createStatusPage({
 		ctx,
-		input: { title: 'Acme & Co', slug: s, custom_domain: opts.customDomain }
+		input: {
+			title: 'Acme & Co',
+			slug: s,
+			custom_domain: opts.customDomain,
+			allow_index: opts.allowIndex
+		}
 	});
 	const api = await createPageComponent({
 		ctx,
@@ -396,12 +402,73 @@ describe('Statuspage v2 JSON', () => {
 				'x-forwarded-for': '10.1.2.3'
 			});
 			expect(allowed.status, v).toBe(200);
+			// A gated page is never indexed, whatever the reader was let see.
+			for (const r of [res, denied, allowed]) expect(r.headers['x-robots-tag'], v).toBe('noindex');
 		}
 		expect(
 			(await get(`${stack.urls.status}/${locked}/api/v2/status.json`)).headers[
 				'access-control-allow-origin'
 			]
 		).toBe('*');
+	});
+});
+
+describe('incident history', () => {
+	it('pages by whole months with a link to older ones, so no report is cut', async () => {
+		const { page, slug: s, ws } = await seedPage();
+		// 40 reports in each of three old months: the newest listing ends inside one of them.
+		for (const month of ['2025-03', '2025-02', '2025-01'])
+			await db.statusReport.createMany({
+				data: Array.from({ length: 40 }, (_, i) => ({
+					workspaceId: ws.id,
+					pageId: page.id,
+					title: `Old ${month} ${i}`,
+					status: 'resolved',
+					resolvedAt: new Date(`${month}-02T00:00:00Z`),
+					createdAt: new Date(Date.parse(`${month}-01T00:00:00Z`) + i * 3_600_000)
+				}))
+			});
+		const first = await get(`${stack.urls.status}/${s}/history`);
+		expect(first.status).toBe(200);
+		expect(first.body).toContain('Old 2025-03 39');
+		expect(first.body).toContain('Old 2025-02 0');
+		expect(first.body).not.toContain('Old 2025-01');
+		expect(first.body).toContain(`href="/${s}/history/2025-01"`);
+		const older = await get(`${stack.urls.status}/${s}/history/2025-01`);
+		expect(older.status).toBe(200);
+		expect(older.body).toContain('Old 2025-01 39');
+		expect(older.body).toContain('Old 2025-01 0');
+		expect(older.body).not.toContain('Old 2025-02');
+		expect(older.body).toContain(`href="/${s}/history"`);
+		expect(older.body).not.toContain('rel="next"');
+		for (const month of ['2024-12', '2025-13', 'latest'])
+			expect((await get(`${stack.urls.status}/${s}/history/${month}`)).status, month).toBe(404);
+	});
+});
+
+describe('no-index on every view', () => {
+	it('feeds, JSON files and badges of an allow_index: false page send x-robots-tag', async () => {
+		const hidden = await seedPage({ allowIndex: false });
+		const shown = await seedPage();
+		const views = (c: number) => [
+			'feed.rss',
+			'feed.atom',
+			'api/v2/summary.json',
+			'api/v2/incidents/unresolved.json',
+			'api/v2/scheduled-maintenances.json',
+			'badge.svg',
+			`components/${c}/badge.svg`
+		];
+		for (const v of views(hidden.api.id)) {
+			const res = await get(`${stack.urls.status}/${hidden.slug}/${v}`);
+			expect(res.status, v).toBe(200);
+			expect(res.headers['x-robots-tag'], v).toBe('noindex');
+		}
+		for (const v of views(shown.api.id)) {
+			const res = await get(`${stack.urls.status}/${shown.slug}/${v}`);
+			expect(res.status, v).toBe(200);
+			expect(res.headers['x-robots-tag'], v).toBeUndefined();
+		}
 	});
 });
 

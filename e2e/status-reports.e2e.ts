@@ -230,14 +230,21 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 
 		await page.getByLabel('Who can see the page').selectOption('public');
 		await page.getByLabel('Description').fill('All our services');
+		// The self-hosted sign-up plan has no i18n: a German page is a translation (spec 2.3).
 		await page.getByLabel('Default locale').fill('de');
 		await page.getByLabel('Locales').fill('de');
+		await page.getByLabel('Allow search engines to index').check();
+		await page.getByRole('button', { name: 'Save page' }).click();
+		expect(await visible("your plan does not include 'i18n'")).toBe(true);
+		await page.getByLabel('Description').fill('All our services');
+		await page.getByLabel('Default locale').fill('en');
+		await page.getByLabel('Locales').fill('');
 		await page.getByLabel('Allow search engines to index').check();
 		await page.getByRole('button', { name: 'Save page' }).click();
 		await page.getByText('Saved.').waitFor();
 		await page.reload();
 		expect(await page.getByLabel('Description').inputValue()).toBe('All our services');
-		expect(await page.getByLabel('Default locale').inputValue()).toBe('de');
+		expect(await page.getByLabel('Default locale').inputValue()).toBe('en');
 		expect(await page.getByLabel('Who can see the page').inputValue()).toBe('public');
 
 		await page.getByLabel('Order of API', { exact: true }).fill('4');

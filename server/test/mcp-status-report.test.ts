@@ -184,6 +184,17 @@ describe('MCP status report and maintenance tools', () => {
 			});
 			expect(edited.structuredContent).toMatchObject({ title: 'API 5xx' });
 			expect(edited.structuredContent).not.toHaveProperty('notified');
+			const sneaky = await c.callTool({
+				name: 'update_status_report',
+				arguments: { reportId: created.id, status: 'resolved' }
+			});
+			expect(sneaky.isError).toBe(true);
+			expect(sneaky.content).toEqual([
+				{
+					type: 'text',
+					text: "VALIDATION: status: changing the status posts a public update: use add_status_report_update (or resolve_status_report to resolve); this edit keeps 'identified'"
+				}
+			]);
 			await expect(
 				c.callTool({
 					name: 'update_status_report',

@@ -68,6 +68,21 @@ describe('REST v1 status reports and maintenance', () => {
 		});
 		const patched = await call('PATCH', `/v1/status-reports/${id}`, writeKey, { title: 'API 5xx' });
 		expect(patched.body).toMatchObject({ title: 'API 5xx', status: 'monitoring' });
+		// A status change is a public update: the metadata edit refuses it rather than resolve.
+		const sneaky = await call('PATCH', `/v1/status-reports/${id}`, writeKey, {
+			status: 'resolved'
+		});
+		expect(sneaky.status).toBe(400);
+		expect(sneaky.body).toMatchObject({
+			error: {
+				code: 'VALIDATION',
+				message: expect.stringMatching(/^status: .*use add_status_report_update/)
+			}
+		});
+		expect((await call('GET', `/v1/status-reports/${id}`, readKey)).body).toMatchObject({
+			status: 'monitoring',
+			resolvedAt: null
+		});
 		const resolved = await call('POST', `/v1/status-reports/${id}/resolve`, writeKey, {
 			message: 'All good',
 			notify: false

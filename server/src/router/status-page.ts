@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
 	CreateStatusPageInput,
 	GetPublicPageInput,
+	ListPublicHistoryInput,
 	GetPublicReportInput,
 	GrantOutput,
 	ListStatusPagesInput,
@@ -136,7 +137,7 @@ export const statusPageRouter = createTRPCRouter({
 		.output(StatuspageV2Result)
 		.query(({ ctx, input }) => getStatuspageV2({ deps: publicDeps(ctx), input })),
 	getPublicHistory: publicProcedure
-		.input(GetPublicPageInput)
+		.input(ListPublicHistoryInput)
 		.output(PublicHistoryOutput)
 		.query(({ ctx, input }) => listPublicHistory({ deps: publicDeps(ctx), input })),
 	resolveDomain: publicProcedure

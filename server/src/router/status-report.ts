@@ -99,7 +99,7 @@ export const statusReportRouter = createTRPCRouter({
 			mcp: {
 				name: 'update_status_report',
 				description:
-					'Edit the title, status or pageComponentIds of a status report without posting a public update. Never notifies.',
+					'Edit the title or pageComponentIds of a status report without posting a public update. Never notifies. status may only repeat the current status: change it with add_status_report_update, or resolve_status_report.',
 				idempotentHint: true
 			}
 		})

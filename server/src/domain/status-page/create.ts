@@ -4,6 +4,7 @@ import { requireCount } from '../limits.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
 import {
+	checkPlanFeatures,
 	checkStatusPage,
 	checkUnique,
 	hashPassword,
@@ -19,7 +20,8 @@ export async function createStatusPage(args: {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	const input = parseInput(CreateStatusPageInput, args.input);
-	checkStatusPage(ctx.workspace.limits, input, input.password !== undefined);
+	checkStatusPage(input, input.password !== undefined);
+	checkPlanFeatures(ctx.workspace.limits, input);
 	return withTransaction(ctx, async (tx) => {
 		requireCount(
 			ctx.workspace.limits,

@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { Prisma, StatusPage } from '@prisma/client';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
-import { requireFeature, type Limits } from '../limits.ts';
+import { requireFeature, type FeatureKey, type Limits } from '../limits.ts';
 import type { Tx } from '../transaction.ts';
 import type { StatusPageFields, StatusPageOutput } from './schemas.ts';
 
@@ -78,12 +78,8 @@ export function toStatusPageData(
 	};
 }
 
-// Rules across fields (spec 2.12) and the plan features of spec 2.3.
-export function checkStatusPage(
-	limits: Limits,
-	fields: StatusPageFields,
-	hasPassword: boolean
-): void {
+// Rules across fields (spec 2.12), checked on the page as it will be saved.
+export function checkStatusPage(fields: StatusPageFields, hasPassword: boolean): void {
 	const need = (ok: boolean, path: string, message: string) => {
 		if (!ok) throw new ValidationError(`${path}: ${message}`, [{ path, message }]);
 	};
@@ -102,17 +98,45 @@ export function checkStatusPage(
 		'allowed_ip_ranges',
 		"required when access_type is 'ip-restriction'"
 	);
-	if (fields.access_type === 'password') requireFeature(limits, 'password-protection');
-	if (fields.access_type === 'email-domain') requireFeature(limits, 'email-domain-protection');
-	if (fields.access_type === 'ip-restriction') requireFeature(limits, 'ip-restriction');
-	if (fields.custom_domain) requireFeature(limits, 'custom-domain');
-	if (
-		Object.keys(fields.custom_theme.light).length + Object.keys(fields.custom_theme.dark).length >
-		0
-	)
+}
+
+const ACCESS_FEATURES = {
+	public: null,
+	password: 'password-protection',
+	'email-domain': 'email-domain-protection',
+	'ip-restriction': 'ip-restriction'
+} as const satisfies Record<StatusPageFields['access_type'], FeatureKey | null>;
+
+const themeEntries = (theme: StatusPageFields['custom_theme']) =>
+	(['light', 'dark'] as const).flatMap((mode) =>
+		Object.entries(theme[mode]).map(([name, value]) => `${mode} ${name} ${value}`)
+	);
+
+/**
+ * The plan features of spec 2.3 that `next` newly asks for. On update only a change towards a
+ * gated value counts (`current` is the saved page), so after a downgrade a page keeps saving
+ * unrelated fields and can always drop a feature; read-time fallbacks cover what it keeps.
+ */
+export function checkPlanFeatures(
+	limits: Limits,
+	next: StatusPageFields,
+	current?: StatusPageFields
+): void {
+	const access = ACCESS_FEATURES[next.access_type];
+	if (access && next.access_type !== current?.access_type) requireFeature(limits, access);
+	const domain = next.custom_domain?.toLowerCase() ?? null;
+	if (domain && domain !== current?.custom_domain?.toLowerCase())
+		requireFeature(limits, 'custom-domain');
+	const kept = new Set(current ? themeEntries(current.custom_theme) : []);
+	if (themeEntries(next.custom_theme).some((entry) => !kept.has(entry)))
 		requireFeature(limits, 'custom-theme');
-	if (fields.locales.length > 1) requireFeature(limits, 'i18n');
-	if (!fields.allow_index) requireFeature(limits, 'no-index');
+	// Spec 2.3: no translations without i18n, whether a switcher or a non-English page.
+	const knownLocales = new Set(current?.locales ?? []);
+	if (next.locales.length > 1 && next.locales.some((l) => !knownLocales.has(l)))
+		requireFeature(limits, 'i18n');
+	if (next.default_locale !== 'en' && next.default_locale !== current?.default_locale)
+		requireFeature(limits, 'i18n');
+	if (!next.allow_index && current?.allow_index !== false) requireFeature(limits, 'no-index');
 }
 
 export async function checkUnique(

@@ -9,7 +9,8 @@ import {
 	listStatusPages,
 	removeStatusPage,
 	updateStatusPage,
-	verifyPassword
+	verifyPassword,
+	type UpdateStatusPageInput
 } from './index.ts';
 
 let db: Db;
@@ -116,10 +117,72 @@ describe('status page service', () => {
 		expect(
 			await codeOf(createStatusPage({ ctx, input: { ...page(), allow_index: false } }))
 		).toMatch(/'no-index'/);
+		// Spec 2.3: no translations without i18n, a switcher or a single non-English locale.
+		expect(
+			await codeOf(createStatusPage({ ctx, input: { ...page(), locales: ['en', 'ja'] } }))
+		).toMatch(/'i18n'/);
+		expect(
+			await codeOf(createStatusPage({ ctx, input: { ...page(), default_locale: 'ja' } }))
+		).toMatch(/^LIMIT_EXCEEDED: .*'i18n'/);
 		await createStatusPage({ ctx, input: page() });
 		expect(await codeOf(createStatusPage({ ctx, input: page() }))).toMatch(
 			/^LIMIT_EXCEEDED: limit 'status-pages'/
 		);
+	});
+
+	it('after a plan downgrade still saves other fields and turning features off', async () => {
+		const ws = await createWorkspace(db, { limits: PAID });
+		const gated = {
+			custom_domain: `${page().slug}.example.com`,
+			access_type: 'ip-restriction',
+			allowed_ip_ranges: '10.0.0.0/8',
+			custom_theme: { light: { '--primary': 'red', '--radius': '0' }, dark: {} },
+			default_locale: 'ja',
+			locales: ['ja', 'en', 'fr'],
+			allow_index: false
+		} satisfies Omit<UpdateStatusPageInput, 'pageId'>;
+		const p = await createStatusPage({ ctx: ctxFor(db, ws), input: { ...page(), ...gated } });
+		await db.workspace.update({ where: { id: ws.id }, data: { plan: 'free', limits: '{}' } });
+		const ctx = ctxFor(db, await db.workspace.findUniqueOrThrow({ where: { id: ws.id } }));
+		const update = (input: Omit<UpdateStatusPageInput, 'pageId'>) =>
+			updateStatusPage({ ctx, input: { pageId: p.id, ...input } });
+
+		// Unrelated fields, alone or re-sent with every unchanged gated value (the dashboard form).
+		expect((await update({ title: 'Renamed' })).title).toBe('Renamed');
+		expect((await update({ ...gated, description: 'Still here' })).description).toBe('Still here');
+		// Moving towards a gated value, or to another gated value, needs the feature.
+		const rejected: [Omit<UpdateStatusPageInput, 'pageId'>, string][] = [
+			[{ custom_domain: `${page().slug}.example.com` }, 'custom-domain'],
+			[
+				{ access_type: 'email-domain', auth_email_domains: ['example.com'] },
+				'email-domain-protection'
+			],
+			[{ access_type: 'password', password: 'p' }, 'password-protection'],
+			[{ custom_theme: { light: { '--primary': 'blue' }, dark: {} } }, 'custom-theme'],
+			[{ default_locale: 'de' }, 'i18n'],
+			[{ locales: ['ja', 'en', 'de'] }, 'i18n']
+		];
+		for (const [input, feature] of rejected)
+			expect(await codeOf(update(input)), feature).toBe(
+				`LIMIT_EXCEEDED: your plan does not include '${feature}'`
+			);
+		// Turning features off or trimming them is always allowed.
+		const off = await update({
+			custom_domain: null,
+			access_type: 'public',
+			custom_theme: { light: { '--primary': 'red' }, dark: {} },
+			locales: ['ja', 'en'],
+			default_locale: 'en',
+			allow_index: true
+		});
+		expect(off).toMatchObject({ custom_domain: null, access_type: 'public', allow_index: true });
+		expect(await codeOf(update({ allow_index: false }))).toBe(
+			"LIMIT_EXCEEDED: your plan does not include 'no-index'"
+		);
+		expect(await codeOf(update({ access_type: 'ip-restriction' }))).toBe(
+			"LIMIT_EXCEEDED: your plan does not include 'ip-restriction'"
+		);
+		expect(await codeOf(update({ default_locale: 'ja' }))).toMatch(/'i18n'/);
 	});
 
 	it('rejects read-only key', async () => {

@@ -3,6 +3,7 @@ import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
 import {
+	checkPlanFeatures,
 	checkStatusPage,
 	checkUnique,
 	getStatusPageInWorkspace,
@@ -12,7 +13,8 @@ import {
 } from './internal.ts';
 import { CreateStatusPageInput, UpdateStatusPageInput, type StatusPageOutput } from './schemas.ts';
 
-// Fields not sent keep their value; a password not re-sent keeps the old hash.
+// Fields not sent keep their value; a password not re-sent keeps the old hash. A plan feature is
+// required only for a change towards it (checkPlanFeatures), so a downgrade never locks a page.
 export async function updateStatusPage(args: {
 	ctx: ServiceContext;
 	input: UpdateStatusPageInput;
@@ -33,11 +35,8 @@ export async function updateStatusPage(args: {
 		} = before;
 		const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
 		const merged = parseInput(CreateStatusPageInput, { ...current, ...defined });
-		checkStatusPage(
-			ctx.workspace.limits,
-			merged,
-			password !== undefined || row.passwordHash !== null
-		);
+		checkStatusPage(merged, password !== undefined || row.passwordHash !== null);
+		checkPlanFeatures(ctx.workspace.limits, merged, current);
 		await checkUnique(tx, merged, row.id);
 		const passwordHash = password
 			? hashPassword(password)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Status reports (spec 2.16, 3.6). `resolved` is reached only through resolve (or a metadata
-// edit); public updates created by create / add-update move between the open statuses.
+// Status reports (spec 2.16, 3.6). `resolved` is reached only through resolve; public updates
+// created by create / add-update move between the open statuses. A metadata edit never does.
 export const REPORT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
 export const OPEN_STATUSES = ['investigating', 'identified', 'monitoring'] as const;
 export const IMPACTS = [
@@ -36,7 +36,8 @@ export const CreateStatusReportInput = z.object({
 });
 export type CreateStatusReportInput = z.input<typeof CreateStatusReportInput>;
 
-// Metadata only: no message, no public update, no notify path (spec 4.1 rule 5).
+// Metadata only: no message, no public update, no notify path (spec 4.1 rule 5). `status` is in
+// the spec's contract but may only repeat the current status (update.ts says why).
 export const UpdateStatusReportInput = z
 	.object({
 		reportId: Id,

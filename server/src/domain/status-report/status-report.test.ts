@@ -244,8 +244,43 @@ describe('status report service', () => {
 					updateStatusReport({ ctx, input: { reportId: report.id, notify: true } as never })
 				)
 			).toMatch(/^VALIDATION/);
-			await updateStatusReport({ ctx, input: { reportId: report.id, status: 'monitoring' } });
+			await updateStatusReport({ ctx, input: { reportId: report.id, title: 'renamed' } });
 			expect(sent).toEqual([]);
+		});
+
+		it('never resolves, reopens or moves a report through a metadata edit', async () => {
+			const { ctx, page } = await setup();
+			const report = await createStatusReport({
+				ctx,
+				input: { pageId: page.id, title: 't', status: 'investigating', message: 'm', notify: false }
+			});
+			const refusal = (current: string) =>
+				`VALIDATION: status: changing the status posts a public update: use add_status_report_update (or resolve_status_report to resolve); this edit keeps '${current}'`;
+			for (const status of ['resolved', 'monitoring'] as const)
+				expect(
+					await codeOf(updateStatusReport({ ctx, input: { reportId: report.id, status } }))
+				).toBe(refusal('investigating'));
+			const open = await getStatusReport({ ctx, input: { reportId: report.id } });
+			expect(open).toMatchObject({ status: 'investigating', resolvedAt: null, title: 't' });
+			expect(open.updates).toHaveLength(1);
+			// Repeating the current status is a plain metadata edit (clients may echo the record).
+			const same = await updateStatusReport({
+				ctx,
+				input: { reportId: report.id, status: 'investigating', title: 'renamed' }
+			});
+			expect(same).toMatchObject({ status: 'investigating', title: 'renamed' });
+			const resolved = await resolveStatusReport({
+				ctx,
+				input: { reportId: report.id, message: 'done', notify: false }
+			});
+			expect(
+				await codeOf(
+					updateStatusReport({ ctx, input: { reportId: report.id, status: 'investigating' } })
+				)
+			).toBe(refusal('resolved'));
+			const after = await getStatusReport({ ctx, input: { reportId: report.id } });
+			expect(after).toMatchObject({ status: 'resolved', resolvedAt: resolved.resolvedAt });
+			expect(after.updates).toHaveLength(2);
 		});
 	});
 

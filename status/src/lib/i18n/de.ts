@@ -28,6 +28,8 @@ export const de: Messages = {
 	upcoming: 'Geplant',
 	history: 'Störungsverlauf',
 	noHistory: 'Keine Störungen gemeldet.',
+	olderHistory: 'Ältere Störungen',
+	newestHistory: 'Neueste Störungen',
 	components: 'Komponenten',
 	noComponents: 'Noch keine Komponenten.',
 	affects: 'Betrifft',

@@ -27,6 +27,8 @@ export const en = {
 	upcoming: 'Scheduled',
 	history: 'Incident history',
 	noHistory: 'No incidents reported.',
+	olderHistory: 'Older incidents',
+	newestHistory: 'Latest incidents',
 	components: 'Components',
 	noComponents: 'No components yet.',
 	affects: 'Affects',

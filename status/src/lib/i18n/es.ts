@@ -28,6 +28,8 @@ export const es: Messages = {
 	upcoming: 'Programado',
 	history: 'Historial de incidentes',
 	noHistory: 'No se han reportado incidentes.',
+	olderHistory: 'Incidentes anteriores',
+	newestHistory: 'Incidentes recientes',
 	components: 'Componentes',
 	noComponents: 'Aún no hay componentes.',
 	affects: 'Afecta a',

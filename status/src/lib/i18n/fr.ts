@@ -28,6 +28,8 @@ export const fr: Messages = {
 	upcoming: 'Planifiée',
 	history: 'Historique des incidents',
 	noHistory: 'Aucun incident signalé.',
+	olderHistory: 'Incidents plus anciens',
+	newestHistory: 'Derniers incidents',
 	components: 'Composants',
 	noComponents: 'Aucun composant pour le moment.',
 	affects: 'Concerne',

@@ -28,6 +28,8 @@ export const ja: Messages = {
 	upcoming: '予定',
 	history: '障害履歴',
 	noHistory: '報告された障害はありません。',
+	olderHistory: 'それ以前の障害',
+	newestHistory: '最新の障害',
 	components: 'コンポーネント',
 	noComponents: 'コンポーネントはまだありません。',
 	affects: '対象',

@@ -17,13 +17,40 @@ const escapeXml = (s: string) =>
 		(c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`
 	);
 
-// Verdana 11px averages about 7 px a character; shields pads each side by 5 px.
-const width = (text: string) => Math.round(text.length * 7 + 10);
+// East Asian Wide and Fullwidth ranges (UAX #11): Hangul, CJK, kana, full-width forms, emoji.
+const WIDE: [number, number][] = [
+	[0x1100, 0x115f],
+	[0x2e80, 0x303e],
+	[0x3041, 0x33ff],
+	[0x3400, 0x4dbf],
+	[0x4e00, 0x9fff],
+	[0xa000, 0xa4cf],
+	[0xac00, 0xd7a3],
+	[0xf900, 0xfaff],
+	[0xfe30, 0xfe4f],
+	[0xff00, 0xff60],
+	[0xffe0, 0xffe6],
+	[0x1f300, 0x1f64f],
+	[0x1f900, 0x1f9ff],
+	[0x20000, 0x3fffd]
+];
+const isWide = (cp: number) => WIDE.some(([lo, hi]) => cp >= lo && cp <= hi);
+
+// Verdana 11px averages about 7 px a Latin character; a wide glyph is a full em, 11 px;
+// combining marks add nothing. Shields pads each side by 5 px.
+export function textWidth(text: string): number {
+	let px = 0;
+	for (const ch of text) {
+		const cp = ch.codePointAt(0) ?? 0;
+		px += /\p{M}/u.test(ch) ? 0 : isWide(cp) ? 11 : 7;
+	}
+	return Math.round(px + 10);
+}
 
 export function badgeSvg(args: { label: string; message: string; state: ComponentState }): string {
 	const { label, message } = args;
-	const lw = width(label);
-	const mw = width(message);
+	const lw = textWidth(label);
+	const mw = textWidth(message);
 	const total = lw + mw;
 	const color = BADGE_COLOR[args.state];
 	const title = `${label}: ${message}`;

@@ -67,6 +67,10 @@ export const readerFacts = (event: RequestEvent) => readerFactsFrom(rawReader(ev
 export const langCookie = (cookie: string | null): string | null =>
 	parseCookies(cookie).get(LANG_COOKIE) ?? null;
 
+// Every view of a page that must not be indexed says so, HTML or not (feeds, JSON, badges).
+export const robotsHeaders = (head: { allow_index: boolean }): Record<string, string> =>
+	head.allow_index ? {} : { 'x-robots-tag': 'noindex' };
+
 /**
  * Per-view presentation facts shared by every page of a status page: the reader's locale
  * (remembering a `?lang=` choice in a cookie) and the no-index header. The render cache keys
@@ -86,7 +90,7 @@ export function presentPage(
 	if (query && query === locale) {
 		event.cookies.set(LANG_COOKIE, locale, langCookieOptions);
 	}
-	if (!head.allow_index) event.setHeaders({ 'x-robots-tag': 'noindex' });
+	event.setHeaders(robotsHeaders(head));
 	event.locals.lang = locale;
 	return { locale };
 }

@@ -20,6 +20,20 @@ describe('clientAddress', () => {
 			'10.0.0.1'
 		);
 	});
+	it('strips a port and IPv6 brackets from the entry it takes, still counting from the right', () => {
+		const at = (forwardedFor: string, trustedProxyHops = 1) =>
+			clientAddress({ socketAddress: '127.0.0.1', forwardedFor, trustedProxyHops });
+		expect(at('198.51.100.7:5555')).toBe('198.51.100.7');
+		expect(at('[2001:db8::1]:443')).toBe('2001:db8::1');
+		expect(at('[2001:db8::1]')).toBe('2001:db8::1');
+		expect(at('2001:db8::1')).toBe('2001:db8::1');
+		expect(at('[::ffff:198.51.100.7]:80')).toBe('198.51.100.7');
+		// A spoofed left-most entry with a port changes nothing: the nearest proxy's entry wins.
+		expect(at('10.0.0.1:1, 203.0.113.9:5555')).toBe('203.0.113.9');
+		expect(at('10.0.0.1:1, [2001:db8::2]:8443, 203.0.113.9', 2)).toBe('2001:db8::2');
+		expect(isInRanges(at('10.1.2.3:5555'), '10.0.0.0/8')).toBe(true);
+		expect(isInRanges(at('203.0.113.9:5555, 10.1.2.3:1'), '203.0.113.0/24')).toBe(false);
+	});
 	it('returns null when the header has fewer entries than trusted proxies', () => {
 		expect(
 			clientAddress({ socketAddress: '127.0.0.1', forwardedFor: null, trustedProxyHops: 1 })

@@ -17,7 +17,13 @@ export function clientAddress(args: {
 	return normalize(entries[entries.length - args.trustedProxyHops]);
 }
 
-const normalize = (address: string) => address.replace(/^::ffff:/i, '');
+// Proxies may write a port (`198.51.100.7:5555`, `[2001:db8::1]:443`); only the host is matched.
+// A bare IPv6 address has colons too, so a port is stripped only after brackets or a dotted quad.
+const normalize = (address: string) =>
+	address
+		.replace(/^\[([^\]]*)\](?::\d+)?$/, '$1')
+		.replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1')
+		.replace(/^::ffff:/i, '');
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 

@@ -106,7 +106,7 @@ export function decideAccess(args: {
 }
 
 /**
- * What every view shows, gated or not. Plan fallbacks: i18n off → only `default_locale`;
+ * What every view shows, gated or not. Plan fallbacks: i18n off → English only (spec 2.3);
  * custom-theme off → the theme key alone; white-label off → "Powered by Upstate"; the
  * `allow_index: false` setting is honoured even without `no-index` (hiding is the safe side),
  * and a page behind a gate is never indexed.
@@ -114,6 +114,7 @@ export function decideAccess(args: {
 export function toHead(opened: OpenedPage, access: AccessDecision): PublicHead {
 	const { row, limits } = opened;
 	const locales: string[] = limits.i18n ? JSON.parse(row.locales) : [];
+	const defaultLocale = limits.i18n ? row.defaultLocale : 'en';
 	return {
 		id: row.id,
 		title: row.title,
@@ -121,8 +122,8 @@ export function toHead(opened: OpenedPage, access: AccessDecision): PublicHead {
 		icon: row.icon,
 		base: opened.viaDomain ? '' : `/${row.slug}`,
 		allow_index: row.allowIndex && row.accessType === 'public' && access === 'granted',
-		default_locale: row.defaultLocale,
-		locales: [...new Set([row.defaultLocale, ...locales])],
+		default_locale: defaultLocale,
+		locales: [...new Set([defaultLocale, ...locales])],
 		theme: resolveTheme({
 			theme: row.theme,
 			customTheme: row.customTheme,

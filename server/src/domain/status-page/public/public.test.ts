@@ -352,13 +352,14 @@ describe('public status page read', () => {
 		expect(head.locales).toEqual(['de', 'en', 'fr']);
 		expect(head.allow_index).toBe(false);
 		expect(head.white_label).toBe(false);
-		// A downgrade keeps the page safe: no custom theme, one locale, still not indexed.
+		// A downgrade keeps the page safe: no custom theme, English only (spec 2.3), still not indexed.
 		await db.workspace.update({ where: { id: ws.id }, data: { limits: '{}' } });
 		const after = (
 			await getPublicStatusPage({ deps, input: { page: { slug: p.slug }, reader: anon } })
 		).head;
 		expect(after.theme.light['--primary']).toBe('oklch(0.5 0.14 230)');
-		expect(after.locales).toEqual(['de']);
+		expect(after.default_locale).toBe('en');
+		expect(after.locales).toEqual(['en']);
 		expect(after.allow_index).toBe(false);
 	});
 

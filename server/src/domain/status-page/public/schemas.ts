@@ -131,11 +131,22 @@ export const PublicReportOutput = z.object({
 });
 export type PublicReportOutput = z.infer<typeof PublicReportOutput>;
 
+// `month` (YYYY-MM, UTC) starts the listing at that month instead of the newest one.
+export const ListPublicHistoryInput = GetPublicPageInput.extend({
+	month: z
+		.string()
+		.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'a month as YYYY-MM' })
+		.optional()
+});
+export type ListPublicHistoryInput = z.input<typeof ListPublicHistoryInput>;
+
 export const PublicHistoryOutput = z.object({
 	access: z.enum(ACCESS_DECISIONS),
 	head: PublicHead,
-	// Resolved and open reports by month (YYYY-MM), newest month first; null unless granted.
-	months: z.array(z.object({ month: z.string(), reports: z.array(PublicReport) })).nullable()
+	// Resolved and open reports by month (YYYY-MM), newest month first, whole months only;
+	// null unless granted.
+	months: z.array(z.object({ month: z.string(), reports: z.array(PublicReport) })).nullable(),
+	older: z.string().nullable() // the month the next (older) listing starts at, if any
 });
 export type PublicHistoryOutput = z.infer<typeof PublicHistoryOutput>;
 
@@ -251,12 +262,13 @@ export const StatuspageV2Output = z.object({
 		description: z.string()
 	}),
 	components: z.array(StatuspageV2Component),
-	incidents: z.array(StatuspageV2Incident), // the latest 50, newest first
-	scheduled_maintenances: z.array(StatuspageV2Incident) // the latest 50 by start
+	incidents: z.array(StatuspageV2Incident), // the latest 50 and every unresolved one, newest first
+	scheduled_maintenances: z.array(StatuspageV2Incident) // the latest 50 by start, and every open one
 });
 export type StatuspageV2Output = z.infer<typeof StatuspageV2Output>;
 export const StatuspageV2Result = z.object({
 	access: z.enum(ACCESS_DECISIONS),
+	head: PublicHead,
 	v2: StatuspageV2Output.nullable()
 });
 export type StatuspageV2Result = z.infer<typeof StatuspageV2Result>;

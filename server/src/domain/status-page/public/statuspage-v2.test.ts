@@ -62,6 +62,86 @@ describe('getStatuspageV2', () => {
 		expect(v2?.scheduled_maintenances).toEqual([]);
 	});
 
+	it('keeps an old unresolved report and a long window past the 50 newest; derives maintenance updates', async () => {
+		const ws = await createWorkspace(db, { limits: { ...TEAM_LIMITS, 'page-components': 10 } });
+		const ctx = ctxFor(db, ws);
+		const slug = `v2-many-${Date.now()}`;
+		const page = await createStatusPage({ ctx, input: { title: 'Busy', slug } });
+		const api = await createPageComponent({
+			ctx,
+			input: { pageId: page.id, type: 'static', name: 'API', order: 0 }
+		});
+		const web = await createPageComponent({
+			ctx,
+			input: { pageId: page.id, type: 'static', name: 'Web', order: 1 }
+		});
+		const day = 86_400_000;
+		const ago = (ms: number) => new Date(Date.now() - ms);
+		const base = { workspaceId: ws.id, pageId: page.id };
+		const stale = await db.statusReport.create({
+			data: { ...base, title: 'Still open', status: 'monitoring', createdAt: ago(90 * day) }
+		});
+		// A whole-page window that opened 60 days ago and runs for another 30.
+		const long = await db.maintenance.create({
+			data: { ...base, title: 'Migration', from: ago(60 * day), to: ago(-30 * day) }
+		});
+		for (let i = 0; i < 50; i++) {
+			await db.statusReport.create({
+				data: { ...base, title: `Old ${i}`, status: 'resolved', resolvedAt: ago(i * day) }
+			});
+			await db.maintenance.create({
+				data: { ...base, title: `Done ${i}`, from: ago(i * day + 7200_000), to: ago(i * day) }
+			});
+		}
+		const upcoming = await db.maintenance.create({
+			data: { ...base, title: 'Later', from: ago(-day), to: ago(-day - 3600_000) }
+		});
+		const { v2 } = await getStatuspageV2({ deps, input: { page: { slug }, reader: anon } });
+		const incidents = v2?.incidents ?? [];
+		expect(incidents).toHaveLength(51);
+		expect(incidents.at(-1)).toMatchObject({ id: String(stale.id), status: 'monitoring' });
+		const windows = v2?.scheduled_maintenances ?? [];
+		// The 50 latest by start (Later, Done 0 to 48) and the open window they pushed out.
+		expect(windows).toHaveLength(51);
+		const byId = new Map(windows.map((m) => [m.id, m]));
+		const migration = byId.get(`m${long.id}`);
+		expect(migration).toMatchObject({ status: 'in_progress' });
+		expect(migration?.components.map((c) => c.name)).toEqual(['API', 'Web']);
+		expect(migration?.incident_updates.map((u) => u.status)).toEqual(['in_progress', 'scheduled']);
+		expect(migration?.incident_updates[0]).toMatchObject({
+			display_at: long.from.toISOString(),
+			affected_components: [
+				{
+					code: String(api.id),
+					name: 'API',
+					old_status: 'operational',
+					new_status: 'under_maintenance'
+				},
+				{
+					code: String(web.id),
+					name: 'Web',
+					old_status: 'operational',
+					new_status: 'under_maintenance'
+				}
+			]
+		});
+		expect(byId.get(`m${upcoming.id}`)?.incident_updates.map((u) => u.status)).toEqual([
+			'scheduled'
+		]);
+		const done = windows.find((m) => m.name === 'Done 3');
+		expect(done?.status).toBe('completed');
+		expect(done?.incident_updates.map((u) => [u.status, u.display_at])).toEqual([
+			[
+				'completed',
+				ago(3 * day)
+					.toISOString()
+					.slice(0, 13) && done?.scheduled_until
+			],
+			['in_progress', done?.scheduled_for],
+			['scheduled', done?.created_at]
+		]);
+	});
+
 	it('gives a reader without access no data, only the decision', async () => {
 		const ws = await createWorkspace(db, {
 			limits: { ...TEAM_LIMITS, 'password-protection': true }
@@ -72,7 +152,11 @@ describe('getStatuspageV2', () => {
 			input: { title: 'Locked', slug, access_type: 'password', password: 'pw-pw-pw' }
 		});
 		const input = { page: { slug }, reader: anon };
-		expect(await getStatuspageV2({ deps, input })).toEqual({ access: 'password', v2: null });
+		expect(await getStatuspageV2({ deps, input })).toMatchObject({
+			access: 'password',
+			head: { allow_index: false },
+			v2: null
+		});
 		const feed = await getPublicFeed({ deps, input });
 		expect(feed.access).toBe('password');
 		expect(feed.feed).toBeNull();

@@ -3,12 +3,8 @@ import type { Banner, Impact } from './component-state.ts';
 import { getPublicStatusPage } from './get-page.ts';
 import { openPage, type PublicDeps } from './open-page.ts';
 import { pageUrl } from './page-url.ts';
-import {
-	MAINTENANCE_INCLUDE,
-	REPORT_INCLUDE,
-	type LoadedMaintenance,
-	type LoadedReport
-} from './reports.ts';
+import { MAINTENANCE_INCLUDE, REPORT_INCLUDE, type LoadedReport } from './reports.ts';
+import { toMaintenance, type V2Ctx } from './statuspage-v2-maintenance.ts';
 import {
 	GetPublicPageInput,
 	type PublicComponent,
@@ -20,7 +16,9 @@ import {
 
 // Atlassian Statuspage's public v2 API (`/api/v2/summary.json` and friends), so aggregators and
 // widgets written for it read Upstate pages. Ids are strings; groups and maintenance windows get
-// a prefix (`g…`, `m…`) because Statuspage has one id space for each list.
+// a prefix (`g…`, `m…`) because Statuspage has one id space for each list. The lists are the
+// latest 50 plus every unresolved report and every active or upcoming window, so the filtered
+// files (summary, unresolved, upcoming, active) never lose one to the history cut.
 const LIST_SIZE = 50;
 
 const INDICATOR: Record<Banner, StatuspageV2Output['status']> = {
@@ -45,27 +43,49 @@ export async function getStatuspageV2(args: {
 	const input = parseInput(GetPublicPageInput, args.input);
 	const opened = await openPage({ deps: args.deps, locator: input.page, reader: input.reader });
 	const { page } = await getPublicStatusPage({ deps: args.deps, input });
-	if (opened.access !== 'granted' || !page) return { access: opened.access, v2: null };
+	if (opened.access !== 'granted' || !page)
+		return { access: opened.access, head: opened.head, v2: null };
 	const { row, now } = opened;
 	const url = pageUrl(args.deps.statusPageUrl, opened);
 	const pageId = String(row.id);
 	const db = args.deps.db;
-	const [rows, groups, reports, maintenances] = await Promise.all([
-		db.pageComponent.findMany({ where: { pageId: row.id } }),
-		db.componentGroup.findMany({ where: { pageId: row.id } }),
-		db.statusReport.findMany({
-			where: { pageId: row.id },
-			include: REPORT_INCLUDE,
-			orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-			take: LIST_SIZE
-		}),
-		db.maintenance.findMany({
-			where: { pageId: row.id },
-			include: MAINTENANCE_INCLUDE,
-			orderBy: [{ from: 'desc' }, { id: 'desc' }],
-			take: LIST_SIZE
-		})
-	]);
+	const reportOrder = [{ createdAt: 'desc' }, { id: 'desc' }] as const;
+	const windowOrder = [{ from: 'desc' }, { id: 'desc' }] as const;
+	const [rows, groups, recentReports, openReports, recentWindows, currentWindows] =
+		await Promise.all([
+			db.pageComponent.findMany({ where: { pageId: row.id } }),
+			db.componentGroup.findMany({ where: { pageId: row.id } }),
+			db.statusReport.findMany({
+				where: { pageId: row.id },
+				include: REPORT_INCLUDE,
+				orderBy: [...reportOrder],
+				take: LIST_SIZE
+			}),
+			db.statusReport.findMany({
+				where: { pageId: row.id, resolvedAt: null, status: { not: 'resolved' } },
+				include: REPORT_INCLUDE,
+				orderBy: [...reportOrder]
+			}),
+			db.maintenance.findMany({
+				where: { pageId: row.id },
+				include: MAINTENANCE_INCLUDE,
+				orderBy: [...windowOrder],
+				take: LIST_SIZE
+			}),
+			db.maintenance.findMany({
+				where: { pageId: row.id, to: { gt: now } },
+				include: MAINTENANCE_INCLUDE,
+				orderBy: [...windowOrder]
+			})
+		]);
+	const reports = unionBy(recentReports, openReports, (a, b) =>
+		a.createdAt.getTime() === b.createdAt.getTime()
+			? b.id - a.id
+			: b.createdAt.getTime() - a.createdAt.getTime()
+	);
+	const maintenances = unionBy(recentWindows, currentWindows, (a, b) =>
+		a.from.getTime() === b.from.getTime() ? b.id - a.id : b.from.getTime() - a.from.getTime()
+	);
 	const stamp = (d: Date) => d.toISOString();
 	const byId = new Map(rows.map((c) => [c.id, c]));
 	const component = (c: PublicComponent, position: number, groupId: number | null) => {
@@ -108,9 +128,12 @@ export async function getStatuspageV2(args: {
 	const componentById = new Map(components.map((c) => [c.id, c]));
 	const named = (ids: number[]) =>
 		ids.flatMap((id) => componentById.get(String(id)) ?? []).map((c) => ({ ...c }));
+	const leaves = components.filter((c) => !c.group).map((c) => Number(c.id));
 
 	const incidents = reports.map((r) => toIncident(r, { url, pageId, named }));
-	const scheduled = maintenances.map((m) => toMaintenance(m, { url, pageId, now, named }));
+	const scheduled = maintenances.map((m) =>
+		toMaintenance(m, { url, pageId, now, named, allComponentIds: leaves })
+	);
 	const updatedAt = [
 		row.updatedAt,
 		...rows.map((c) => c.updatedAt),
@@ -125,12 +148,10 @@ export async function getStatuspageV2(args: {
 		incidents,
 		scheduled_maintenances: scheduled
 	};
-	return { access: opened.access, v2 };
+	return { access: opened.access, head: opened.head, v2 };
 }
 
-type Ctx = { url: string; pageId: string; named: (ids: number[]) => StatuspageV2Component[] };
-
-function toIncident(r: LoadedReport, ctx: Ctx): StatuspageV2Incident {
+function toIncident(r: LoadedReport, ctx: V2Ctx): StatuspageV2Incident {
 	let impact: StatuspageV2Incident['impact'] = 'none';
 	// Updates are newest first: an update's old status is the impact the next older one gave.
 	const updates = r.updates.map((u, i) => {
@@ -186,40 +207,8 @@ function toIncident(r: LoadedReport, ctx: Ctx): StatuspageV2Incident {
 	};
 }
 
-function toMaintenance(m: LoadedMaintenance, ctx: Ctx & { now: Date }): StatuspageV2Incident {
-	const status = ctx.now < m.from ? 'scheduled' : ctx.now < m.to ? 'in_progress' : 'completed';
-	const id = `m${m.id}`;
-	const ids = m.components.map((c) => c.componentId);
-	return {
-		id,
-		name: m.title,
-		status,
-		created_at: m.createdAt.toISOString(),
-		updated_at: m.updatedAt.toISOString(),
-		monitoring_at: null,
-		resolved_at: status === 'completed' ? m.to.toISOString() : null,
-		impact: 'maintenance',
-		shortlink: ctx.url,
-		started_at: m.from.toISOString(),
-		page_id: ctx.pageId,
-		incident_updates: [
-			{
-				id: `${id}-1`,
-				status: 'scheduled',
-				body: m.message || m.title,
-				incident_id: id,
-				created_at: m.createdAt.toISOString(),
-				updated_at: m.updatedAt.toISOString(),
-				display_at: m.createdAt.toISOString(),
-				affected_components: null,
-				deliver_notifications: m.notify,
-				custom_tweet: null,
-				tweet_id: null
-			}
-		],
-		// No components listed means the whole page.
-		components: ctx.named(ids),
-		scheduled_for: m.from.toISOString(),
-		scheduled_until: m.to.toISOString()
-	};
+// Both lists by id, in the given order (each query already holds its rows once).
+function unionBy<T extends { id: number }>(a: T[], b: T[], order: (x: T, y: T) => number): T[] {
+	const byId = new Map([...a, ...b].map((x) => [x.id, x]));
+	return [...byId.values()].sort(order);
 }

@@ -1,14 +1,4 @@
-import { error } from '@sveltejs/kit';
-import { messagesFor } from '$lib/i18n/index.ts';
-import { loadError } from '$lib/server/errors.ts';
-import { pageLocator, presentPage, readerFacts } from '$lib/server/reader.ts';
+import { loadHistory } from '$lib/server/history-route.ts';
 import type { PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async (event) => {
-	const data = await event.locals.api.statusPage
-		.getPublicHistory({ page: pageLocator(event.params.slug), reader: readerFacts(event) })
-		.catch(loadError);
-	const { locale } = presentPage(event, data.head);
-	if (data.access === 'ip-denied') error(403, messagesFor(locale).gate.ipDenied);
-	return { ...data, locale };
-};
+export const load: PageServerLoad = loadHistory;

@@ -2,7 +2,7 @@ import { error, json } from '@sveltejs/kit';
 import type { StatuspageV2Output } from '@upstate/server';
 import { loadError } from '$lib/server/errors.ts';
 import { deniedResponse } from '$lib/server/gated.ts';
-import { pageLocator, readerFacts } from '$lib/server/reader.ts';
+import { pageLocator, readerFacts, robotsHeaders } from '$lib/server/reader.ts';
 import type { RequestHandler } from './$types';
 
 type V2 = StatuspageV2Output;
@@ -40,9 +40,10 @@ const CORS = { 'access-control-allow-origin': '*' };
 export const GET: RequestHandler = async (event) => {
 	const view = FILES[event.params.file];
 	if (!view) error(404, 'No such file.');
-	const { access, v2 } = await event.locals.api.statusPage
+	const { access, head, v2 } = await event.locals.api.statusPage
 		.getStatuspageV2({ page: pageLocator(event.params.slug), reader: readerFacts(event) })
 		.catch(loadError);
-	if (!v2) return deniedResponse(access, CORS);
-	return json(view(v2), { headers: CORS });
+	const headers = { ...CORS, ...robotsHeaders(head) };
+	if (!v2) return deniedResponse(access, headers);
+	return json(view(v2), { headers });
 };

@@ -40,7 +40,6 @@ export const actions: Actions = {
 			await locals.api.statusReport.update({
 				reportId: id(params.reportId),
 				title: text(v, 'title') ?? '',
-				status: v.status as Status,
 				pageComponentIds: componentIds(data)
 			});
 			return { done: 'edit' };

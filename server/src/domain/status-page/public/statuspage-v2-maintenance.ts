@@ -1,0 +1,82 @@
+import type { LoadedMaintenance } from './reports.ts';
+import type { StatuspageV2Component, StatuspageV2Incident } from './schemas.ts';
+
+export type V2Ctx = {
+	url: string;
+	pageId: string;
+	named: (ids: number[]) => StatuspageV2Component[];
+};
+
+type V2Update = StatuspageV2Incident['incident_updates'][number];
+
+// Atlassian's own wording for the updates its scheduler posts when a window opens and closes.
+const IN_PROGRESS =
+	'Scheduled maintenance is currently in progress. We will provide updates as necessary.';
+const COMPLETED = 'The scheduled maintenance has been completed.';
+
+/**
+ * A maintenance window as a Statuspage scheduled maintenance. Its timeline is derived from the
+ * window as Statuspage's scheduler writes it: `scheduled` when created, `in_progress` at `from`,
+ * `completed` at `to` (newest first). A window without components covers the whole page.
+ */
+export function toMaintenance(
+	m: LoadedMaintenance,
+	ctx: V2Ctx & { now: Date; allComponentIds: number[] }
+): StatuspageV2Incident {
+	const status = ctx.now < m.from ? 'scheduled' : ctx.now < m.to ? 'in_progress' : 'completed';
+	const id = `m${m.id}`;
+	const listed = m.components.map((c) => c.componentId);
+	const components = ctx.named(listed.length > 0 ? listed : ctx.allComponentIds);
+	const moved = (from: string, to: string) =>
+		components.map((c) => ({ code: c.id, name: c.name, old_status: from, new_status: to }));
+	const update = (n: number, at: Date, fields: Partial<V2Update>): V2Update => ({
+		id: `${id}-${n}`,
+		status: 'scheduled',
+		body: '',
+		incident_id: id,
+		created_at: at.toISOString(),
+		updated_at: at.toISOString(),
+		display_at: at.toISOString(),
+		affected_components: null,
+		deliver_notifications: m.notify,
+		custom_tweet: null,
+		tweet_id: null,
+		...fields
+	});
+	const updates = [
+		update(1, m.createdAt, { body: m.message || m.title, updated_at: m.updatedAt.toISOString() })
+	];
+	if (status !== 'scheduled')
+		updates.unshift(
+			update(2, m.from, {
+				status: 'in_progress',
+				body: IN_PROGRESS,
+				affected_components: moved('operational', 'under_maintenance')
+			})
+		);
+	if (status === 'completed')
+		updates.unshift(
+			update(3, m.to, {
+				status: 'completed',
+				body: COMPLETED,
+				affected_components: moved('under_maintenance', 'operational')
+			})
+		);
+	return {
+		id,
+		name: m.title,
+		status,
+		created_at: m.createdAt.toISOString(),
+		updated_at: m.updatedAt.toISOString(),
+		monitoring_at: null,
+		resolved_at: status === 'completed' ? m.to.toISOString() : null,
+		impact: 'maintenance',
+		shortlink: ctx.url,
+		started_at: m.from.toISOString(),
+		page_id: ctx.pageId,
+		incident_updates: updates,
+		components,
+		scheduled_for: m.from.toISOString(),
+		scheduled_until: m.to.toISOString()
+	};
+}
