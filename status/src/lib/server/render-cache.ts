@@ -21,6 +21,7 @@ const CACHED_ROUTES = new Set([
 	'/[slug]',
 	'/[slug]/embed',
 	'/[slug]/history',
+	'/[slug]/history/[month=month]',
 	'/[slug]/reports/[id]',
 	'/[slug]/feed.rss',
 	'/[slug]/feed.atom',
