@@ -155,6 +155,26 @@ describe('grpc check (spec 3.1)', () => {
 		});
 	});
 
+	it('times TCP connect and the TLS handshake apart over TLS; h2c has no tls phase', async () => {
+		const sum = (t: object) => Object.values(t).reduce((a: number, b: number) => a + b, 0);
+		const secure = await checkGrpc(monitor(tls.port, { tls: 'skip-verify' }));
+		expect(secure.grpcStatus).toBe('SERVING');
+		expect(secure.timing).toMatchObject({
+			dns: expect.any(Number),
+			connect: expect.any(Number),
+			tls: expect.any(Number),
+			ttfb: expect.any(Number)
+		});
+		expect(secure.timing?.tls).toBeGreaterThan(0);
+		// The phases split the attempt's latency (rounded to 0.01 ms) without gap or overlap.
+		expect(sum(secure.timing ?? {})).toBeCloseTo(secure.latency, 1);
+		const plaintext = await checkGrpc(monitor(plain.port));
+		expect(plaintext.grpcStatus).toBe('SERVING');
+		expect(plaintext.timing).not.toHaveProperty('tls');
+		expect(plaintext.timing?.connect).toBeGreaterThan(0);
+		expect(sum(plaintext.timing ?? {})).toBeCloseTo(plaintext.latency, 1);
+	});
+
 	it('TLS against a plaintext (h2c) server is a connection failure, not a certificate one', async () => {
 		expect(await checkGrpc(monitor(plain.port, { tls: 'verify' }))).toMatchObject({
 			outcome: 'error',

@@ -46,6 +46,83 @@ const SERVING_STATUS: Record<string, number> = {
 const CERT_ERROR =
 	/self[- ]signed|unable to verify|unable to get (local )?issuer|certificate has expired|certificate is not yet valid|altnames|ERR_TLS_CERT_ALTNAME_INVALID/i;
 
+type SecureConnector = ReturnType<grpc.ChannelCredentials['_createSecureConnector']>;
+// When the channel began its TCP connect, when that connect completed and, over TLS, when the
+// handshake finished.
+type Marks = { start?: number; tcp?: number; tls?: number };
+
+// grpc-js opens a connection in two steps inside its subchannel: `net.connect`, then the
+// credentials' secure connector takes the connected socket (`tls.connect` with the channel's TLS
+// options and servername, or nothing for h2c). Wrapping that connector marks both ends of the
+// handshake on the very connection the health call then uses, with the monitor's own TLS
+// settings, rather than timing a second pre-flight connection that the call never uses.
+// `_createSecureConnector` is grpc-js's credentials extension point (underscore-named but in its
+// published types); the TLS timing test fails if a release changes it. `_equals` only matters to
+// the shared subchannel pool, which these channels do not use.
+class TimedCredentials extends grpc.ChannelCredentials {
+	readonly #inner: grpc.ChannelCredentials;
+	readonly #marks: Marks;
+	constructor(inner: grpc.ChannelCredentials, marks: Marks) {
+		super();
+		this.#inner = inner;
+		this.#marks = marks;
+	}
+	_isSecure(): boolean {
+		return this.#inner._isSecure();
+	}
+	_equals(other: grpc.ChannelCredentials): boolean {
+		return other === this;
+	}
+	_createSecureConnector(
+		...args: Parameters<grpc.ChannelCredentials['_createSecureConnector']>
+	): SecureConnector {
+		const connector = this.#inner._createSecureConnector(...args);
+		const marks = this.#marks;
+		const secure = this._isSecure();
+		return {
+			// Called with the socket as soon as its TCP connect has completed.
+			connect: (socket) => {
+				marks.tcp ??= performance.now();
+				return connector.connect(socket).then((result) => {
+					if (secure) marks.tls ??= performance.now();
+					return result;
+				});
+			},
+			// Called immediately before grpc-js's `net.connect`.
+			waitForReady: () => {
+				marks.start ??= performance.now();
+				return connector.waitForReady();
+			},
+			getCallCredentials: () => connector.getCallCredentials(),
+			destroy: () => connector.destroy()
+		};
+	}
+}
+
+// Phases of one attempt, which sum to its latency like the http check's: dns; connect, from
+// grpc-js's `net.connect` to an established TCP connection; tls, the handshake, only over TLS;
+// ttfb, from there to the answer (the HTTP/2 preface and settings, then the call). Creating the
+// channel between the address and `net.connect` (in-process, about a millisecond) is the probe's
+// own work and is left out of both, as the http check leaves out its request setup. A phase the
+// attempt never reached is absent; the one it failed in (refused, a failed handshake) runs to
+// `end`.
+function grpcPhases(
+	t0: number,
+	dnsAt: number,
+	marks: Marks,
+	end: number,
+	secure: boolean
+): Pick<Attempt, 'timing' | 'latency'> {
+	const start = marks.start ?? dnsAt;
+	const latency = dnsAt - t0 + (end - start);
+	const timing: Timing = { dns: dnsAt - t0, connect: (marks.tcp ?? end) - start };
+	if (marks.tcp === undefined) return { timing, latency };
+	if (!secure) return { timing: { ...timing, ttfb: end - marks.tcp }, latency };
+	timing.tls = (marks.tls ?? end) - marks.tcp;
+	if (marks.tls !== undefined) timing.ttfb = end - marks.tls;
+	return { timing, latency };
+}
+
 function credentials(tls: GrpcMonitor['tls']): grpc.ChannelCredentials {
 	if (tls === 'plaintext') return grpc.credentials.createInsecure();
 	if (tls === 'skip-verify')
@@ -56,8 +133,7 @@ function credentials(tls: GrpcMonitor['tls']): grpc.ChannelCredentials {
 	return grpc.credentials.createSsl();
 }
 
-// One Health/Check on a fresh channel. The timing splits name resolution, reaching READY
-// (TCP connect plus the TLS handshake when there is one) and the call itself.
+// One Health/Check on a fresh channel; the phase timings are grpcPhases'.
 async function attempt(
 	m: GrpcMonitor,
 	metadata: grpc.Metadata,
@@ -65,11 +141,11 @@ async function attempt(
 ): Promise<Attempt> {
 	const t0 = performance.now();
 	const { host, port } = splitHostPort(m.uri);
-	const timing: Timing = {};
+	const marks: Marks = {};
+	const secure = m.tls !== 'plaintext';
 	let address = host;
 	try {
 		if (!isIP(host)) address = (await lookup(host)).address;
-		timing.dns = performance.now() - t0;
 	} catch {
 		return {
 			failed: true,
@@ -77,11 +153,12 @@ async function attempt(
 			latency: performance.now() - t0,
 			grpcStatus: 'UNAVAILABLE',
 			error: `DNS lookup failed for ${host}`,
-			timing
+			timing: {}
 		};
 	}
+	const dnsAt = performance.now();
 	const target = `${isIP(address) === 6 ? `[${address}]` : address}:${port}`;
-	const client = new HealthClient(target, credentials(m.tls), {
+	const client = new HealthClient(target, new TimedCredentials(credentials(m.tls), marks), {
 		'grpc.use_local_subchannel_pool': 1,
 		'grpc.default_authority': `${host}:${port}`,
 		'grpc.ssl_target_name_override': host,
@@ -89,31 +166,26 @@ async function attempt(
 	});
 	const deadline = new Date(Date.now() + Math.max(1, budgetMs - (performance.now() - t0)));
 	try {
-		const tConnect = performance.now();
 		const state = await connectOrFail(client.getChannel(), deadline);
-		timing.connect = performance.now() - tConnect;
 		if (state === 'timeout') {
 			return {
 				failed: true,
 				retryable: false,
-				latency: performance.now() - t0,
 				grpcStatus: 'DEADLINE_EXCEEDED',
 				error: 'no connection within the timeout',
-				timing
+				...grpcPhases(t0, dnsAt, marks, performance.now(), secure)
 			};
 		}
 		// On a failed connection the call below fails at once with UNAVAILABLE and the reason
 		// (refused, TLS, h2c against TLS): no health request is sent.
-		const tCall = performance.now();
 		const answer = await new Promise<{ err: grpc.ServiceError | null; status?: string | number }>(
 			(resolve) =>
 				client.Check({ service: m.service }, metadata, { deadline }, (err, res) =>
 					resolve({ err, status: res?.status })
 				)
 		);
-		timing.ttfb = performance.now() - tCall;
-		const latency = performance.now() - t0;
-		if (answer.err) return { ...fromCallError(answer.err), latency, timing };
+		const phases = grpcPhases(t0, dnsAt, marks, performance.now(), secure);
+		if (answer.err) return { ...fromCallError(answer.err), ...phases };
 		const status =
 			typeof answer.status === 'number'
 				? answer.status
@@ -122,29 +194,26 @@ async function attempt(
 			return {
 				failed: false,
 				retryable: false,
-				latency,
 				grpcStatus: 'SERVING',
 				statusCode: 1,
-				timing
+				...phases
 			};
 		if (status === 3)
 			return {
 				failed: true,
 				retryable: false,
-				latency,
 				grpcStatus: 'SERVICE_UNKNOWN',
 				statusCode: 3,
 				error: `unknown service ${JSON.stringify(m.service)}`,
-				timing
+				...phases
 			};
 		return {
 			failed: true,
 			retryable: false,
-			latency,
 			grpcStatus: 'NOT_SERVING',
 			statusCode: status,
 			error: 'NOT_SERVING',
-			timing
+			...phases
 		};
 	} finally {
 		client.close();
