@@ -11,7 +11,16 @@ type Attempt = {
 	assertions?: CheckResult['assertions'];
 };
 
-const NO_DATA = new Set(['ENODATA', 'ENOTFOUND']);
+// Spec 2.7 does not say what a name that does not exist means. We read it as most uptime
+// products do: NXDOMAIN (Node's ENOTFOUND) fails the check whatever the assertions, with an
+// error naming it, so `neq`/`not_contains` cannot pass on a domain that has lapsed or was never
+// registered. An existing name without records of the asked-for type (NOERROR with no answer,
+// NODATA: Node's ENODATA) is an answer, "no records", which the assertions judge.
+class NoSuchDomain extends Error {
+	constructor(host: string) {
+		super(`DNS lookup failed: ENOTFOUND ${host} (no such domain)`);
+	}
+}
 
 async function lookup(resolver: Resolver, host: string, record: RecordType): Promise<string[]> {
 	try {
@@ -29,7 +38,9 @@ async function lookup(resolver: Resolver, host: string, record: RecordType): Pro
 		}
 	} catch (err) {
 		// "no such record" is an answer the assertions judge; anything else fails the check.
-		if (NO_DATA.has((err as NodeJS.ErrnoException).code ?? '')) return [];
+		const code = (err as NodeJS.ErrnoException).code;
+		if (code === 'ENODATA') return [];
+		if (code === 'ENOTFOUND') throw new NoSuchDomain(host);
 		throw err;
 	}
 }
@@ -68,7 +79,8 @@ async function attempt(
 				: undefined
 		};
 	} catch (err) {
-		return { failed: true, latency: performance.now() - start, error: describeError(err) };
+		const error = err instanceof NoSuchDomain ? err.message : describeError(err);
+		return { failed: true, latency: performance.now() - start, error };
 	} finally {
 		resolver.cancel();
 	}

@@ -87,6 +87,10 @@ describe('dns check', () => {
 				}
 				if (q.name === 'www.example.test' && q.type === Packet.TYPE.CNAME)
 					answer({ ...base, type: Packet.TYPE.CNAME, domain: 'example.test' });
+				// Any other name does not exist (NXDOMAIN); a known name without the asked-for
+				// type is an empty NOERROR answer (NODATA).
+				if (!['example.test', 'www.example.test'].includes(q.name))
+					response.header.rcode = Packet.RCODE.NXDOMAIN;
 				send(response);
 			}
 		});
@@ -133,13 +137,42 @@ describe('dns check', () => {
 			error: 'assertion failed: A eq "10.0.0.1" (got 10.1.2.3)'
 		});
 		const missing = await checkDns(
-			dnsMonitor('nothing.test', [{ record: 'A', comparator: 'eq', target: '1.1.1.1' }]),
+			dnsMonitor('www.example.test', [{ record: 'A', comparator: 'eq', target: '1.1.1.1' }]),
 			{ servers }
 		);
 		expect(missing).toMatchObject({
 			outcome: 'error',
 			error: 'assertion failed: A eq "1.1.1.1" (got no record)'
 		});
+	});
+
+	it('fails on a name that does not exist (NXDOMAIN), negative assertions too', async () => {
+		for (const comparator of ['neq', 'not_contains', 'eq'] as const) {
+			const r = await checkDns(
+				dnsMonitor('nothing.test', [{ record: 'A', comparator, target: '10.1.2.3' }]),
+				{ servers }
+			);
+			expect(r).toMatchObject({
+				outcome: 'error',
+				error: 'DNS lookup failed: ENOTFOUND nothing.test (no such domain)'
+			});
+		}
+		expect(await checkDns(dnsMonitor('nothing.test', []), { servers })).toMatchObject({
+			outcome: 'error',
+			error: 'DNS lookup failed: ENOTFOUND nothing.test (no such domain)'
+		});
+	});
+
+	it('judges a type with no records on an existing name (NODATA) as no records', async () => {
+		const r = await checkDns(
+			dnsMonitor('www.example.test', [
+				{ record: 'TXT', comparator: 'not_contains', target: 'spf1' },
+				{ record: 'MX', comparator: 'neq', target: 'mail.example.test' }
+			]),
+			{ servers }
+		);
+		expect(r).toMatchObject({ outcome: 'success' });
+		expect(r.assertions?.map((a) => a.actual)).toEqual(['', '']);
 	});
 });
 
