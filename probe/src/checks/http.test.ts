@@ -240,6 +240,15 @@ describe('http check', () => {
 			]);
 		});
 
+		it('drop a user-set Host header once the origin changes; keep it on the same origin', async () => {
+			const host = [{ key: 'Host', value: 'app.internal' }];
+			const away = encodeURIComponent(`${otherBase}/echo`);
+			const cross = await follow(`/hop/302/${away}`, { headers: host });
+			expect(cross.map((s) => s.headers.host)).toEqual(['app.internal', otherBase.slice(7)]);
+			const same = await follow('/hop/302/%2Fecho', { headers: host });
+			expect(same.map((s) => s.headers.host)).toEqual(['app.internal', 'app.internal']);
+		});
+
 		it('keep credentials on the same origin', async () => {
 			const hops = await follow('/hop/307/%2Fecho', { headers: secrets });
 			expect(hops.map((s) => secretsIn(s).length)).toEqual([4, 4]);

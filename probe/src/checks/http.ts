@@ -114,8 +114,9 @@ const BODY_HEADER = /^content-(type|encoding|language|location|length)$/i;
 
 // The request a redirect leads to, as browsers and fetch do it: 303, and 301/302 after a POST,
 // become a GET without body; 307/308 keep both. Once a redirect leaves the origin (scheme, host
-// or port), secret headers (the redaction rule: Authorization, Cookie, API keys...) are not sent
-// again, on that hop or any later one.
+// or port), secret headers (the redaction rule: Authorization, Cookie, API keys...) and a
+// user-set Host (meant for the first origin; Node then sends the new one's) are not sent again,
+// on that hop or any later one.
 export function nextHop(out: Outgoing, status: number, from: URL, to: URL): Outgoing {
 	let next = out;
 	if (status === 303 || ((status === 301 || status === 302) && out.method === 'POST')) {
@@ -127,7 +128,7 @@ export function nextHop(out: Outgoing, status: number, from: URL, to: URL): Outg
 	}
 	if (to.origin !== from.origin) {
 		const headers = Object.fromEntries(
-			Object.entries(next.headers).filter(([k]) => !isSecretHeader(k))
+			Object.entries(next.headers).filter(([k]) => !isSecretHeader(k) && k.toLowerCase() !== 'host')
 		);
 		next = { ...next, headers };
 	}
