@@ -7,15 +7,19 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Upstate } from '../../server/src/app.ts';
 import {
 	createMonitor,
 	getMonitor,
-	getMonitorStatus
+	getMonitorStatus,
+	updateMonitor
 } from '../../server/src/domain/monitor/index.ts';
 import { getResponseLog, listResponseLogs } from '../../server/src/domain/response-log/index.ts';
-import { createPrivateLocation } from '../../server/src/domain/private-location/index.ts';
+import {
+	createPrivateLocation,
+	updatePrivateLocation
+} from '../../server/src/domain/private-location/index.ts';
 import { createIngestHandler } from '../../server/src/ingest/index.ts';
 import { createTestDb } from '../../server/test/db.ts';
 import { createWorkspace, ctxFor } from '../../server/test/factories.ts';
@@ -233,6 +237,69 @@ describe('probe → ingest server', () => {
 			counting.close();
 		}
 		expect(REFRESH_MS).toBeLessThanOrEqual(5 * 60_000);
+	});
+
+	it('stops a monitor paused or unassigned mid-run at its next refresh, and resumes it', async () => {
+		const ctx = ctxFor(upstate.db, await createWorkspace(upstate.db));
+		const url = `http://127.0.0.1:${portOf(target)}/`;
+		const make = async (name: string) =>
+			(
+				await createMonitor({
+					ctx,
+					input: { type: 'http', name, periodicity: '1m', active: true, url }
+				})
+			).id;
+		const [a, b] = [await make('A'), await make('B')];
+		const location = await createPrivateLocation({
+			ctx,
+			input: { name: 'Mid-run', monitor_ids: [a, b] }
+		});
+		let fetches = 0;
+		const handler = createIngestHandler({ upstate });
+		const counting = http.createServer((req, res) => {
+			if (req.url?.endsWith('/ListMonitors')) fetches++;
+			handler(req, res);
+		});
+		await new Promise<void>((r) => counting.listen(0, '127.0.0.1', r));
+		const starts = new Map<number, number>();
+		const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => {
+			const id = Number(/job start monitor=(\d+)/.exec(line)?.[1]);
+			if (id) starts.set(id, (starts.get(id) ?? 0) + 1);
+		});
+		const ran = (id: number) => starts.get(id) ?? 0;
+		// The first fetch to arrive after a change sees it; the probe fetches one at a time, so
+		// once the next one arrives, the first one's monitors have been scheduled.
+		const applied = async () => {
+			const from = fetches;
+			await until(async () => fetches >= from + 2);
+		};
+		// B stays assigned and active: while it runs three more times, A must not start.
+		const idleWhileBRuns = async () => {
+			const [fromA, fromB] = [ran(a), ran(b)];
+			await until(async () => ran(b) >= fromB + 3);
+			expect(ran(a)).toBe(fromA);
+		};
+		const probe = newProbe(location.token, portOf(counting), { refreshMs: 50 });
+		try {
+			await probe.start();
+			await until(async () => ran(a) >= 2 && ran(b) >= 2);
+			await updateMonitor({ ctx, input: { monitorId: a, active: false } });
+			await applied();
+			await idleWhileBRuns();
+			await updateMonitor({ ctx, input: { monitorId: a, active: true } });
+			const paused = ran(a);
+			await until(async () => ran(a) > paused);
+			await updatePrivateLocation({
+				ctx,
+				input: { privateLocationId: location.id, monitor_ids: [b] }
+			});
+			await applied();
+			await idleWhileBRuns();
+		} finally {
+			probe.stop();
+			spy.mockRestore();
+			counting.close();
+		}
 	});
 
 	it('ignores a redelivered result by its id', async () => {
