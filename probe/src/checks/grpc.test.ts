@@ -30,6 +30,7 @@ let bare: Started;
 let hanging: Started;
 let guarded: Started;
 let tls: Started;
+let notFound: Started;
 
 beforeAll(async () => {
 	plain = await start(health);
@@ -45,6 +46,14 @@ beforeAll(async () => {
 			Watch: () => {}
 		})
 	);
+	// Answers every Check with the NOT_FOUND status code, as health servers do for an unknown name.
+	notFound = await start((s) =>
+		s.addService(healthService, {
+			Check: (_call: unknown, cb: grpc.sendUnaryData<unknown>) =>
+				cb({ code: grpc.status.NOT_FOUND, details: 'unknown service' }),
+			Watch: () => {}
+		})
+	);
 	const { key, cert } = selfSignedCert();
 	tls = await start(
 		health,
@@ -54,7 +63,7 @@ beforeAll(async () => {
 	);
 });
 afterAll(() => {
-	for (const s of [plain, bare, hanging, guarded, tls]) s?.server.forceShutdown();
+	for (const s of [plain, bare, hanging, guarded, tls, notFound]) s?.server.forceShutdown();
 });
 
 const monitor = (port: number, extra: Partial<GrpcMonitor> = {}): GrpcMonitor => ({
@@ -99,6 +108,16 @@ describe('grpc check (spec 3.1)', () => {
 			monitor(plain.port, { service: 'grpc.health.v1.Health', retry: 3 })
 		);
 		expect(unknown).toMatchObject({ outcome: 'error', grpcStatus: 'SERVICE_UNKNOWN', attempts: 1 });
+	});
+
+	it('the NOT_FOUND status code is SERVICE_UNKNOWN, down without retry (spec 3.1)', async () => {
+		const r = await checkGrpc(monitor(notFound.port, { service: 'billing', retry: 3 }));
+		expect(r).toMatchObject({
+			outcome: 'error',
+			grpcStatus: 'SERVICE_UNKNOWN',
+			attempts: 1,
+			error: 'unknown service "billing"'
+		});
 	});
 
 	it('UNIMPLEMENTED when no health service is registered', async () => {

@@ -185,7 +185,7 @@ async function attempt(
 				)
 		);
 		const phases = grpcPhases(t0, dnsAt, marks, performance.now(), secure);
-		if (answer.err) return { ...fromCallError(answer.err), ...phases };
+		if (answer.err) return { ...fromCallError(answer.err, m.service), ...phases };
 		const status =
 			typeof answer.status === 'number'
 				? answer.status
@@ -241,14 +241,19 @@ function connectOrFail(
 }
 
 // Once the server has answered, the result stands; only connection failures are retried (3.1).
-function fromCallError(err: grpc.ServiceError): Omit<Attempt, 'latency' | 'timing'> {
+// NOT_FOUND is how health servers answer an unknown name: the same SERVICE_UNKNOWN, and the same
+// message, as the SERVICE_UNKNOWN serving status.
+function fromCallError(
+	err: grpc.ServiceError,
+	service: string
+): Omit<Attempt, 'latency' | 'timing'> {
 	switch (err.code) {
 		case grpc.status.NOT_FOUND:
 			return {
 				failed: true,
 				retryable: false,
 				grpcStatus: 'SERVICE_UNKNOWN',
-				error: 'unknown service'
+				error: `unknown service ${JSON.stringify(service)}`
 			};
 		case grpc.status.UNIMPLEMENTED:
 			return {
