@@ -37,6 +37,8 @@ const handler: http.RequestListener = (req, res) => {
 			'set-cookie': 'session=abc',
 			'content-type': 'text/plain'
 		});
+	if (req.url === '/count') return send(200, '42', { 'x-count': '42', 'x-name': 'beta' });
+	if (req.url === '/empty') return send(200);
 	if (req.url === '/slow') return void setTimeout(() => send(200, 'late'), 300);
 	if (req.url === '/redirect') return send(302, '', { location: '/ok' });
 	if (req.url === '/redirect-slow')
@@ -124,6 +126,79 @@ describe('http check', () => {
 			statusCode: 500,
 			error: 'assertion failed: status lt 300 (got 500)'
 		});
+	});
+
+	it('judges body and header assertions with every comparator of spec 2.5', async () => {
+		type Rule = {
+			comparator: HttpMonitor['body_assertions'][number]['comparator'];
+			target: string;
+		};
+		// [comparator, target, passes] against the body "42" and the header x-count: 42.
+		const cases: Array<[Rule['comparator'], string, boolean]> = [
+			['eq', '42', true],
+			['eq', '4', false],
+			['neq', '4', true],
+			['neq', '42', false],
+			['contains', '2', true],
+			['contains', '7', false],
+			['not_contains', '7', true],
+			['not_contains', '4', false],
+			['empty', '', false],
+			['not_empty', '', true],
+			// numbers compare as numbers: 42 > 9 although "42" sorts before "9"
+			['gt', '9', true],
+			['gt', '42', false],
+			['gte', '42', true],
+			['gte', '43', false],
+			['lt', '100', true],
+			['lt', '42', false],
+			['lte', '42', true],
+			['lte', '41', false]
+		];
+		const r = await checkHttp(
+			monitor(`${base}/count`, {
+				body_assertions: cases.map(([comparator, target]) => ({ comparator, target })),
+				header_assertions: cases.map(([comparator, target]) => ({
+					key: 'X-Count',
+					comparator,
+					target
+				}))
+			})
+		);
+		const judged = (kind: string) =>
+			r.assertions?.filter((a) => a.kind === kind).map((a) => [a.description, a.passed]);
+		const expected = (what: string) =>
+			cases.map(([c, t, passes]) => [`${what} ${c} ${JSON.stringify(t)}`, passes]);
+		expect(judged('body')).toEqual(expected('body'));
+		expect(judged('header')).toEqual(expected('header X-Count'));
+		expect(r).toMatchObject({
+			outcome: 'error',
+			error: 'assertion failed: body eq "4" (got 42)'
+		});
+		// Text that is not a number compares as text; an empty body and a missing header are empty.
+		const text = await checkHttp(
+			monitor(`${base}/count`, {
+				header_assertions: [
+					{ key: 'x-name', comparator: 'gt', target: 'alpha' },
+					{ key: 'x-name', comparator: 'lt', target: 'gamma' },
+					{ key: 'x-missing', comparator: 'empty', target: '' }
+				]
+			})
+		);
+		expect(text.outcome).toBe('success');
+		const empty = await checkHttp(
+			monitor(`${base}/empty`, {
+				body_assertions: [
+					{ comparator: 'empty', target: '' },
+					{ comparator: 'not_empty', target: '' }
+				]
+			})
+		);
+		expect(empty.assertions?.filter((a) => a.kind === 'body').map((a) => a.passed)).toEqual([
+			true,
+			false
+		]);
+		expect(empty.error).toBe('assertion failed: body not_empty "" (got )');
 	});
 
 	it('sends method, headers and body', async () => {
