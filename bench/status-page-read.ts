@@ -4,14 +4,11 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createEmbeddedAnalytics, type StoredResult } from '../server/src/analytics/index.ts';
+import { createEmbeddedAnalytics } from '../server/src/analytics/index.ts';
 import { callerForSession } from '../server/src/auth/context.ts';
-import { createMonitor } from '../server/src/domain/monitor/index.ts';
-import { createPageComponent } from '../server/src/domain/page-component/index.ts';
-import { createStatusPage } from '../server/src/domain/status-page/index.ts';
 import { createTestDb } from '../server/test/db.ts';
-import { createWorkspace, ctxFor, TEAM_LIMITS } from '../server/test/factories.ts';
 import { createTestUpstate } from '../server/test/upstate.ts';
+import { seedBenchPage } from './seed-page.ts';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
 const WARMUP = 300;
@@ -20,40 +17,7 @@ const { db } = await createTestDb();
 const analytics = createEmbeddedAnalytics({
 	url: `file:${path.join(mkdtempSync(path.join(os.tmpdir(), 'upstate-bench-read-')), 'a.db')}`
 });
-const ws = await createWorkspace(db, { limits: { ...TEAM_LIMITS, 'page-components': 50 } });
-const ctx = ctxFor(db, ws);
-const slug = `bench-${Date.now()}`;
-const page = await createStatusPage({ ctx, input: { title: 'Bench', slug } });
-const rows: StoredResult[] = [];
-for (let i = 0; i < 20; i++) {
-	const m = await createMonitor({
-		ctx,
-		input: { type: 'http', name: `Service ${i}`, periodicity: '1m', url: 'https://e.test' }
-	});
-	await createPageComponent({
-		ctx,
-		input: { pageId: page.id, type: 'monitor', monitor_id: m.id, order: i }
-	});
-	for (let d = 0; d < 90; d++)
-		for (let k = 0; k < 24; k++)
-			rows.push({
-				resultId: `b-${m.id}-${d}-${k}`,
-				workspaceId: ws.id,
-				monitorId: m.id,
-				locationId: 1,
-				startedAt: Date.now() - d * 86_400_000 - k * 3_600_000,
-				latency: 40,
-				outcome: (d * 24 + k + i) % 97 === 0 ? 'error' : 'success',
-				statusCode: 200,
-				error: '',
-				timing: {},
-				headers: {},
-				assertions: '[]',
-				grpcStatus: '',
-				packetLoss: null
-			});
-}
-for (let i = 0; i < rows.length; i += 500) await analytics.insertResults(rows.slice(i, i + 500));
+const slug = await seedBenchPage(db, analytics);
 
 // The render cache off, as with STATUS_PAGE_CACHE_TTL_SECONDS=0: every call reads.
 const upstate = { ...createTestUpstate(db, { STATUS_PAGE_CACHE_TTL_SECONDS: '0' }), analytics };

@@ -175,23 +175,7 @@ describe('delivery outbox', () => {
 	it('counts SMS against the monthly sms-limit and refuses past it without retrying', async () => {
 		const twilio = await startFakeVendor(() => ({ status: 201, body: { sid: 'SM1' } }));
 		try {
-			const smsNotifier = testNotifier({
-				NOTIFY_BASE_URLS: JSON.stringify({ twilio: twilio.url }),
-				TWILIO_ACCOUNT_SID: 'AC123',
-				TWILIO_AUTH_TOKEN: 'tok',
-				TWILIO_FROM: '+15550000000'
-			});
-			const { ws, ctx, monitor } = await alertingWorkspace(db, 'https://unused.example.com');
-			await db.notificationChannelMonitor.deleteMany({ where: { monitorId: monitor.id } });
-			const sms = await createNotificationChannel({
-				ctx,
-				input: {
-					provider_type: 'sms',
-					monitor_ids: [monitor.id],
-					sms: { phone_number: '+15551234567' }
-				},
-				vault: testVault
-			});
+			const { ws, ctx, monitor, sms, smsNotifier } = await smsWorkspace(twilio.url);
 			// sms-limit is 2: alert, recovery, alert → the third is refused.
 			for (const [from, to] of [
 				['active', 'error'],
@@ -226,23 +210,7 @@ describe('delivery outbox', () => {
 	it('holds the sms-limit within one batch of concurrent sends', async () => {
 		const twilio = await startFakeVendor(() => ({ status: 201, body: { sid: 'SM1' } }));
 		try {
-			const smsNotifier = testNotifier({
-				NOTIFY_BASE_URLS: JSON.stringify({ twilio: twilio.url }),
-				TWILIO_ACCOUNT_SID: 'AC123',
-				TWILIO_AUTH_TOKEN: 'tok',
-				TWILIO_FROM: '+15550000000'
-			});
-			const { ws, ctx, monitor } = await alertingWorkspace(db, 'https://unused.example.com');
-			await db.notificationChannelMonitor.deleteMany({ where: { monitorId: monitor.id } });
-			await createNotificationChannel({
-				ctx,
-				input: {
-					provider_type: 'sms',
-					monitor_ids: [monitor.id],
-					sms: { phone_number: '+15551234567' }
-				},
-				vault: testVault
-			});
+			const { ws, ctx, monitor, smsNotifier } = await smsWorkspace(twilio.url);
 			// sms-limit is 2; five messages wait and go out in one batch, all sent at once.
 			for (const [from, to] of [
 				['active', 'error'],
@@ -288,3 +256,26 @@ describe('delivery outbox', () => {
 		).toBe(`NOT_FOUND: notification channel ${a.channel.id} not found`);
 	});
 });
+
+// A workspace (sms-limit 2) whose failing monitor alerts only an SMS channel, sent through a fake
+// Twilio at `twilioUrl`.
+async function smsWorkspace(twilioUrl: string) {
+	const smsNotifier = testNotifier({
+		NOTIFY_BASE_URLS: JSON.stringify({ twilio: twilioUrl }),
+		TWILIO_ACCOUNT_SID: 'AC123',
+		TWILIO_AUTH_TOKEN: 'tok',
+		TWILIO_FROM: '+15550000000'
+	});
+	const { ws, ctx, monitor } = await alertingWorkspace(db, 'https://unused.example.com');
+	await db.notificationChannelMonitor.deleteMany({ where: { monitorId: monitor.id } });
+	const sms = await createNotificationChannel({
+		ctx,
+		input: {
+			provider_type: 'sms',
+			monitor_ids: [monitor.id],
+			sms: { phone_number: '+15551234567' }
+		},
+		vault: testVault
+	});
+	return { ws, ctx, monitor, sms, smsNotifier };
+}
