@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SERVICES } from './config.ts';
 
 const text = readFileSync(new URL('../../docker-compose.yaml', import.meta.url), 'utf8');
 // Top-level service blocks of the compose file, by name (two-space indent).
@@ -14,10 +15,20 @@ const anchor = text.slice(text.indexOf('x-app: &app'), text.indexOf('\nservices:
 
 describe('docker-compose.yaml (full stack)', () => {
 	it('runs the ingest server on 8081, forwarding to workflows with CRON_SECRET', () => {
-		expect(services.ingest).toMatch(/UPSTATE_SERVICES: ingest/);
+		expect(services.ingest).toMatch(/UPSTATE_SERVICES: "ingest,local-probe"/);
 		expect(services.ingest).toMatch(/"8081:8081"/);
 		expect(anchor).toMatch(/WORKFLOWS_URL: http:\/\/workflows:3000/);
 		expect(anchor).toMatch(/CRON_SECRET: \$\{CRON_SECRET/);
+	});
+
+	it('runs every service once, the Local probe beside the ingest server it reports to', () => {
+		const run = Object.values(services).flatMap((b) => {
+			const m = b.match(/UPSTATE_SERVICES: (?:"([a-z,-]+)"|([a-z-]+))/);
+			return m ? (m[1] ?? m[2]).split(',') : [];
+		});
+		expect(run.sort()).toEqual([...SERVICES].sort());
+		// The probe reports to 127.0.0.1:<INGEST_PORT>: the ingest server must share its container.
+		expect(services.ingest).toMatch(/local-probe/);
 	});
 
 	it('gives every app service the same DATA_DIR volume (the embedded analytics file)', () => {
