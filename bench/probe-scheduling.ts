@@ -4,28 +4,20 @@
 import { create } from '@bufbuild/protobuf';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { firstOffset } from '../probe/src/probe.ts';
-import { pct } from './stats.ts';
+import { pct, processRssMb as rssMb } from './stats.ts';
 import {
 	IngestService,
 	MonitorSchema
 } from '../server/src/ingest/gen/upstate/ingest/v1/ingest_pb.ts';
 
 const PERIOD = 60_000;
-function rssMb(pid: number): number {
-	try {
-		const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-		return kb ? Number(kb) / 1024 : NaN;
-	} catch {
-		return NaN;
-	}
-}
 
 export async function probeScheduling(monitors: number, seconds: number): Promise<void> {
 	const target = net.createServer((s) => {

@@ -1,7 +1,7 @@
 // `npm run bench`, status site part: a 20-component page with 90 days of history served by the
 // production build under 50 connections: cached, a flood of random query strings, and with the
 // render cache off (STATUS_PAGE_CACHE_TTL_SECONDS=0), plus the server's peak RSS. Prints only.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { createEmbeddedAnalytics } from '../server/src/analytics/index.ts';
 import { createDb } from '../server/src/db/client.ts';
 import { STATUS_PAGE_NODE_OPTIONS } from '../server/src/status-site.ts';
 import { seedBenchPage } from './seed-page.ts';
+import { processCpuMs as cpuMs, processRssMb as rssMb } from './stats.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -24,21 +25,10 @@ async function seed(dataDir: string): Promise<string> {
 	return slug;
 }
 
-// utime + stime of the server process in ms (clock ticks are 10 ms on Linux).
-const cpuMs = (pid: number) => {
-	const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-	return (Number(fields[11]) + Number(fields[12])) * 10;
-};
-
-const rssMb = (pid: number) => {
-	const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-	return line ? Number(line[1]) / 1024 : 0;
-};
-
 async function load(stack: Stack, label: string, path: () => string): Promise<void> {
 	let peak = rssMb(stack.pid);
 	const cpuBefore = cpuMs(stack.pid);
-	const sampler = setInterval(() => (peak = Math.max(peak, rssMb(stack.pid))), 200);
+	const sampler = setInterval(() => (peak = Math.max(peak, rssMb(stack.pid) || 0)), 200);
 	const result = await autocannon({
 		url: stack.urls.status,
 		connections: CONNECTIONS,
