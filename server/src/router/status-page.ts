@@ -144,7 +144,11 @@ export const statusPageRouter = createTRPCRouter({
 		.input(z.object({ host: z.string().max(300) }))
 		.output(z.object({ slug: z.string().nullable() }))
 		.query(async ({ ctx, input }) => ({
-			slug: await resolveCustomDomain({ db: ctx.db, host: input.host })
+			slug: await resolveCustomDomain({
+				db: ctx.db,
+				host: input.host,
+				statusPageUrl: ctx.upstate.config.urls.statusPage
+			})
 		})),
 	unlock: publicProcedure
 		.input(UnlockInput)

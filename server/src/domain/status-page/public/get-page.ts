@@ -9,6 +9,7 @@ import {
 import { admit, type PublicDeps } from './open-page.ts';
 import { readPublicPage, type MaintenanceRow, type ReportRow } from './read-page.ts';
 import { isUnresolved, toPublicMaintenance, toPublicReport } from './reports.ts';
+import { safeContactUrl, safeUrl } from './safe-url.ts';
 import {
 	GetPublicPageInput,
 	type PublicComponent,
@@ -109,8 +110,8 @@ export async function getPublicStatusPage(args: {
 		head,
 		page: {
 			description: row.description,
-			homepage_url: row.homepageUrl,
-			contact_url: row.contactUrl,
+			homepage_url: safeUrl(row.homepageUrl),
+			contact_url: safeContactUrl(row.contactUrl),
 			banner: overallBanner(states),
 			sections,
 			active_reports: openReports.map(toPublicReport),

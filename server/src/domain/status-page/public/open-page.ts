@@ -6,7 +6,9 @@ import { NotFoundError } from '../../errors.ts';
 import { resolveLimits, type Limits } from '../../limits.ts';
 import { clientAddress, isInRanges } from './client-address.ts';
 import { isGrantValid } from './grant.ts';
+import { pageLocale } from './locales.ts';
 import type { RenderCache } from './render-cache.ts';
+import { safeUrl } from './safe-url.ts';
 import type { AccessDecision, PageLocator, PublicHead, ReaderFacts } from './schemas.ts';
 import { resolveTheme } from './theme.ts';
 
@@ -106,21 +108,23 @@ export function decideAccess(args: {
 }
 
 /**
- * What every view shows, gated or not. Plan fallbacks: i18n off → English only (spec 2.3);
+ * What every view shows, gated or not. Stored values a view would trust are re-checked here
+ * (icon scheme, locales), whatever the write side let through. Plan fallbacks: i18n off → English only (spec 2.3);
  * custom-theme off → the theme key alone; white-label off → "Powered by Upstate"; the
  * `allow_index: false` setting is honoured even without `no-index` (hiding is the safe side),
  * and a page behind a gate is never indexed.
  */
 export function toHead(opened: OpenedPage, access: AccessDecision): PublicHead {
 	const { row, limits } = opened;
-	const locales: string[] = limits.i18n ? JSON.parse(row.locales) : [];
-	const defaultLocale = limits.i18n ? row.defaultLocale : 'en';
+	const locales = limits.i18n ? storedLocales(row.locales) : [];
+	const defaultLocale = (limits.i18n && pageLocale(row.defaultLocale)) || 'en';
 	return {
 		id: row.id,
 		title: row.title,
 		slug: row.slug,
-		icon: row.icon,
+		icon: safeUrl(row.icon),
 		base: opened.viaDomain ? '' : `/${row.slug}`,
+		public: row.accessType === 'public',
 		allow_index: row.allowIndex && row.accessType === 'public' && access === 'granted',
 		default_locale: defaultLocale,
 		locales: [...new Set([defaultLocale, ...locales])],
@@ -132,6 +136,18 @@ export function toHead(opened: OpenedPage, access: AccessDecision): PublicHead {
 		white_label: limits['white-label'],
 		subscribe: limits['status-subscribers']
 	};
+}
+
+// The stored `locales` JSON, each mapped to a language the site ships (others dropped).
+function storedLocales(json: string): string[] {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(json);
+	} catch {
+		return [];
+	}
+	if (!Array.isArray(parsed)) return [];
+	return parsed.flatMap((l) => (typeof l === 'string' && pageLocale(l)) || []);
 }
 
 // The gate's decision and the head every view shows, for a page already found.

@@ -370,7 +370,13 @@ describe('public status page read', () => {
 			ctx: ctxFor(db, ws),
 			input: { title: 'Custom', slug: slug(), custom_domain: domain }
 		});
-		expect(await resolveCustomDomain({ db, host: `${domain.toUpperCase()}:443` })).toBe(p.slug);
+		expect(
+			await resolveCustomDomain({
+				db,
+				statusPageUrl: deps.statusPageUrl,
+				host: `${domain.toUpperCase()}:443`
+			})
+		).toBe(p.slug);
 		// The raw read gives the very row Prisma would.
 		const prismaRow = await db.statusPage.findUniqueOrThrow({ where: { id: p.id } });
 		expect((await findPublicPage(db, { domain })).row).toStrictEqual(prismaRow);
@@ -381,9 +387,118 @@ describe('public status page read', () => {
 			(await getPublicStatusPage({ deps, input: { page: { slug: p.slug }, reader: anon } })).head
 				.base
 		).toBe(`/${p.slug}`);
-		expect(await resolveCustomDomain({ db, host: 'unknown.example.com' })).toBeNull();
+		expect(
+			await resolveCustomDomain({
+				db,
+				statusPageUrl: deps.statusPageUrl,
+				host: 'unknown.example.com'
+			})
+		).toBeNull();
 		await db.workspace.update({ where: { id: ws.id }, data: { limits: '{}' } });
-		expect(await resolveCustomDomain({ db, host: domain })).toBeNull();
+		expect(
+			await resolveCustomDomain({ db, statusPageUrl: deps.statusPageUrl, host: domain })
+		).toBeNull();
+	});
+});
+
+// Rows as the write side might once have stored them, written straight to the database.
+describe('stored values the read side re-checks', () => {
+	it('never links a non-http(s) homepage, contact or icon; a contact may be mailto', async () => {
+		const ws = await createWorkspace(db, { limits: PAID });
+		const p = await createStatusPage({ ctx: ctxFor(db, ws), input: { title: 'L', slug: slug() } });
+		const read = async () =>
+			getPublicStatusPage({ deps, input: { page: { slug: p.slug }, reader: anon } });
+		await db.statusPage.update({
+			where: { id: p.id },
+			data: {
+				homepageUrl: 'javascript:alert(1)',
+				contactUrl: ' JavaScript:alert(2)',
+				icon: 'data:image/svg+xml,<svg onload=alert(3)>'
+			}
+		});
+		let out = await read();
+		expect(out.page).toMatchObject({ homepage_url: null, contact_url: null });
+		expect(out.head.icon).toBeNull();
+		await db.statusPage.update({
+			where: { id: p.id },
+			data: {
+				homepageUrl: 'https://acme.test/',
+				contactUrl: 'mailto:ops@acme.test',
+				icon: 'mailto:ops@acme.test'
+			}
+		});
+		out = await read();
+		expect(out.page).toMatchObject({
+			homepage_url: 'https://acme.test/',
+			contact_url: 'mailto:ops@acme.test'
+		});
+		expect(out.head.icon).toBeNull();
+	});
+
+	it('reads locales the site ships only: anything else falls back to English', async () => {
+		const ws = await createWorkspace(db, { limits: PAID });
+		const p = await createStatusPage({ ctx: ctxFor(db, ws), input: { title: 'L', slug: slug() } });
+		await db.statusPage.update({
+			where: { id: p.id },
+			data: {
+				defaultLocale: '"><script>alert(1)</script>',
+				locales: JSON.stringify(['de-AT', 'x"><img src=x>', 'ja', 42])
+			}
+		});
+		const { head } = await getPublicStatusPage({
+			deps,
+			input: { page: { slug: p.slug }, reader: anon }
+		});
+		expect(head.default_locale).toBe('en');
+		expect(head.locales).toEqual(['en', 'de', 'ja']);
+		await db.statusPage.update({ where: { id: p.id }, data: { locales: 'not json' } });
+		expect(
+			(await getPublicStatusPage({ deps, input: { page: { slug: p.slug }, reader: anon } })).head
+				.locales
+		).toEqual(['en']);
+	});
+
+	it("never resolves the status site's own host to a page that claims it", async () => {
+		const ws = await createWorkspace(db, { limits: PAID });
+		const p = await createStatusPage({ ctx: ctxFor(db, ws), input: { title: 'T', slug: slug() } });
+		await db.statusPage.update({ where: { id: p.id }, data: { customDomain: 'status.test' } });
+		const args = { db, statusPageUrl: 'http://status.test:3003' };
+		expect(await resolveCustomDomain({ ...args, host: 'status.test:3003' })).toBeNull();
+		expect(await resolveCustomDomain({ ...args, host: 'STATUS.TEST' })).toBeNull();
+		expect(
+			await resolveCustomDomain({
+				...args,
+				statusPageUrl: 'http://other.test',
+				host: 'status.test'
+			})
+		).toBe(p.slug);
+	});
+
+	it('says whether the page is public, for CORS and caching', async () => {
+		const ws = await createWorkspace(db, { limits: PAID });
+		const open = await createStatusPage({
+			ctx: ctxFor(db, ws),
+			input: { title: 'O', slug: slug() }
+		});
+		const closed = await createStatusPage({
+			ctx: ctxFor(db, ws),
+			input: {
+				title: 'C',
+				slug: slug(),
+				access_type: 'ip-restriction',
+				allowed_ip_ranges: '127.0.0.0/8'
+			}
+		});
+		const headOf = async (s: string) =>
+			(await getPublicStatusPage({ deps, input: { page: { slug: s }, reader: anon } })).head;
+		expect((await headOf(open.slug)).public).toBe(true);
+		// Granted (the reader is inside the range), and still not public.
+		const read = await getPublicStatusPage({
+			deps,
+			input: { page: { slug: closed.slug }, reader: anon }
+		});
+		expect(read.access).toBe('granted');
+		expect(read.head.public).toBe(false);
 	});
 });
 

@@ -29,6 +29,7 @@ export const PublicHead = z.object({
 	slug: z.string(),
 	icon: z.string().nullable(),
 	base: z.string(), // path prefix of the page's links: `/<slug>`, or '' on its custom domain
+	public: z.boolean(), // access_type is public: other origins and shared caches may read its views
 	allow_index: z.boolean(),
 	default_locale: z.string(),
 	locales: z.array(z.string()),
