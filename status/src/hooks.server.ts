@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import type { Handle } from '@sveltejs/kit';
+import { error, type Handle } from '@sveltejs/kit';
 import { getUpstate } from '@upstate/server';
 import { sequence } from '@sveltejs/kit/hooks';
+import { htmlLang } from '$lib/i18n/index.ts';
 import { cachePublicViews, publicApi } from '$lib/server/render-cache.ts';
 
 // Readers are anonymous: the caller only reaches public procedures.
@@ -10,11 +11,19 @@ const api: Handle = async ({ event, resolve }) => {
 	return resolve(event);
 };
 
+// `[slug]` is `@host` only when the reroute hook mapped the request's own Host there: asked for
+// directly (`/@victim.test` on the main host) it is not found, so a page has one address per host.
+const customDomains: Handle = async ({ event, resolve }) => {
+	const slug = event.params.slug;
+	if (slug?.startsWith('@') && slug.slice(1) !== event.url.host) error(404, 'No status page here.');
+	return resolve(event);
+};
+
 // <html lang> follows the locale a page's load picked (English elsewhere).
 const lang: Handle = async ({ event, resolve }) => {
 	event.locals.lang = 'en';
 	return resolve(event, {
-		transformPageChunk: ({ html }) => html.replace('%upstate.lang%', event.locals.lang)
+		transformPageChunk: ({ html }) => html.replace('%upstate.lang%', htmlLang(event.locals.lang))
 	});
 };
 
@@ -52,4 +61,4 @@ const frames: Handle = async ({ event, resolve }) => {
 	return response;
 };
 
-export const handle = sequence(api, cachePublicViews, compress, frames, lang);
+export const handle = sequence(customDomains, api, cachePublicViews, compress, frames, lang);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fill, MESSAGES, messagesFor, pickLocale } from './index.ts';
+import { fill, htmlLang, MESSAGES, messagesFor, pickLocale } from './index.ts';
 
 describe('locale switch', () => {
 	const page = { locales: ['en', 'de', 'ja'], defaultLocale: 'en' };
@@ -20,5 +20,13 @@ describe('locale switch', () => {
 		expect(messagesFor('de-AT').gate.unlock).toBe('Status anzeigen');
 		expect(messagesFor('pt').gate.unlock).toBe('View status');
 		expect(fill(messagesFor('ja').uptimeOf, { pct: '99.9%' })).toBe('稼働率 99.9%');
+	});
+});
+
+describe('htmlLang', () => {
+	it('is a language we ship, else English, and never markup', () => {
+		expect(htmlLang('ja')).toBe('ja');
+		expect(htmlLang('"><script>alert(1)</script>')).toBe('en');
+		expect(htmlLang('constructor')).toBe('en');
 	});
 });

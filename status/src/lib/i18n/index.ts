@@ -35,5 +35,12 @@ export function pickLocale(args: {
 	return args.defaultLocale;
 }
 
+// The `<html lang>` value: a language we ship, else English. It is spliced into markup
+// unescaped by SvelteKit, so it is escaped here all the same.
+export function htmlLang(locale: string): string {
+	const lang = Object.hasOwn(MESSAGES, locale) ? locale : 'en';
+	return lang.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 export const fill = (template: string, values: Record<string, string | number>) =>
 	template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));

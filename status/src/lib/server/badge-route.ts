@@ -4,14 +4,14 @@ import type { ComponentState } from '../page-status.ts';
 import { badgeSvg } from './badge.ts';
 import { loadError } from './errors.ts';
 import { deniedResponse } from './gated.ts';
-import { pageLocator, readerFacts, robotsHeaders } from './reader.ts';
+import { corsHeaders, pageLocator, readerFacts, viewHeaders } from './reader.ts';
 
 // GET /<slug>/badge.svg (the banner) and /<slug>/components/<id>/badge.svg (one component).
 export async function badgeResponse(event: RequestEvent<{ slug: string }>, componentId?: number) {
 	const data = await event.locals.api.statusPage
 		.getPublic({ page: pageLocator(event.params.slug), reader: readerFacts(event) })
 		.catch(loadError);
-	if (!data.page) return deniedResponse(data.access, robotsHeaders(data.head));
+	if (!data.page) return deniedResponse(data.access, viewHeaders(data.head));
 	const m = messagesFor(data.head.default_locale);
 	let label = data.head.title;
 	let state: ComponentState = data.page.banner;
@@ -28,8 +28,8 @@ export async function badgeResponse(event: RequestEvent<{ slug: string }>, compo
 	return new Response(badgeSvg({ label, message, state }), {
 		headers: {
 			'content-type': 'image/svg+xml; charset=utf-8',
-			'access-control-allow-origin': '*',
-			...robotsHeaders(data.head)
+			...corsHeaders(data.head),
+			...viewHeaders(data.head)
 		}
 	});
 }

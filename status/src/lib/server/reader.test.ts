@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { langCookie, parseCookies, readerFactsFrom } from './reader.ts';
+import { langCookie, parseCookies, readerFactsFrom, safeNext } from './reader.ts';
 
 // The render cache's key and every view's render read the reader's cookies through these, so
 // a pass the key sees is the pass the render sees.
@@ -27,5 +27,30 @@ describe('reader cookies', () => {
 		expect(facts.grants).toEqual(Array.from({ length: 20 }, (_, i) => `p${i}`));
 		expect(langCookie('x=1; upstate_lang=fr')).toBe('fr');
 		expect(langCookie(null)).toBeNull();
+	});
+});
+
+describe('safeNext', () => {
+	const origin = new URL('https://status.acme.test/acme');
+	const next = (value: string) => safeNext(value, '/acme', origin);
+
+	it('keeps a path on the same origin', () => {
+		expect(next('/acme/history?x=1#top')).toBe('/acme/history?x=1#top');
+		expect(next('/')).toBe('/');
+	});
+
+	it('refuses other origins however they are spelled', () => {
+		for (const value of [
+			'//evil.example',
+			'/\\evil.example',
+			'/\t/evil.example',
+			'/\n/evil.example',
+			'/\u0000/evil.example',
+			'/a/..//evil.example',
+			'https://evil.example/',
+			'javascript:alert(1)',
+			'acme'
+		])
+			expect(next(value), JSON.stringify(value)).toBe('/acme');
 	});
 });

@@ -67,9 +67,23 @@ export const readerFacts = (event: RequestEvent) => readerFactsFrom(rawReader(ev
 export const langCookie = (cookie: string | null): string | null =>
 	parseCookies(cookie).get(LANG_COOKIE) ?? null;
 
-// Every view of a page that must not be indexed says so, HTML or not (feeds, JSON, badges).
-export const robotsHeaders = (head: { allow_index: boolean }): Record<string, string> =>
-	head.allow_index ? {} : { 'x-robots-tag': 'noindex' };
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * Headers every view of a page sends, HTML or not (feeds, JSON, badges): a page that must not
+ * be indexed says so, and a page behind a gate is never kept by a shared cache or the browser.
+ */
+export function viewHeaders(head: { allow_index: boolean; public: boolean }) {
+	const headers: Record<string, string> = {};
+	if (!head.allow_index) headers['x-robots-tag'] = 'noindex';
+	if (!head.public) headers['cache-control'] = PRIVATE_CACHE_CONTROL;
+	return headers;
+}
+
+// Other origins may read a public page's feeds, badges and JSON; a gated page's views stay
+// with the reader who passed (an IP range, say), never with a site that reader visits.
+export const corsHeaders = (head: { public: boolean }): Record<string, string> =>
+	head.public ? { 'access-control-allow-origin': '*' } : {};
 
 /**
  * Per-view presentation facts shared by every page of a status page: the reader's locale
@@ -78,7 +92,7 @@ export const robotsHeaders = (head: { allow_index: boolean }): Record<string, st
  */
 export function presentPage(
 	event: RequestEvent,
-	head: { locales: string[]; default_locale: string; allow_index: boolean }
+	head: { locales: string[]; default_locale: string; allow_index: boolean; public: boolean }
 ): { locale: string } {
 	const query = event.url.searchParams.get('lang');
 	const locale = pickLocale({
@@ -90,15 +104,23 @@ export function presentPage(
 	if (query && query === locale) {
 		event.cookies.set(LANG_COOKIE, locale, langCookieOptions);
 	}
-	event.setHeaders(robotsHeaders(head));
+	event.setHeaders(viewHeaders(head));
 	event.locals.lang = locale;
 	return { locale };
 }
 
-// Where to go after a gate form: a same-site path only, never another origin.
-export function safeNext(value: FormDataEntryValue | null, fallback: string): string {
+/**
+ * Where to go after a gate form: a path on the request's own origin, never another. Control
+ * characters and backslashes are refused outright: browsers drop or rewrite them (`/\t/evil`
+ * is `//evil`), so what we checked would not be what they follow.
+ */
+export function safeNext(value: FormDataEntryValue | null, fallback: string, origin: URL): string {
 	const next = typeof value === 'string' ? value : '';
-	return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')
-		? next
-		: fallback;
+	// eslint-disable-next-line no-control-regex -- control characters are what we look for
+	if (!next.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(next)) return fallback;
+	const resolved = URL.canParse(next, origin) ? new URL(next, origin) : null;
+	if (resolved?.origin !== origin.origin) return fallback;
+	// `/a/..//evil` resolves to the path `//evil`, which a browser reads as another host.
+	const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+	return path.startsWith('//') ? fallback : path;
 }

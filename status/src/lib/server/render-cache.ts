@@ -9,6 +9,7 @@ import {
 	langCookie,
 	langCookieOptions,
 	pageLocator,
+	PRIVATE_CACHE_CONTROL,
 	rawReader,
 	readerFactsFrom,
 	type RawReader
@@ -81,8 +82,17 @@ async function decide(route: Route, reader: RawReader, lang: string | null) {
 	return {
 		key: JSON.stringify([route.routeId, route.params, locale, gate.access]),
 		locale,
-		rememberLocale: lang !== null && lang === locale
+		rememberLocale: lang !== null && lang === locale,
+		isPublic: gate.head.public
 	};
+}
+
+// A stored body's headers as this reader gets them: a gated page's views are private and
+// readable by no other origin, whatever was stored (the page's access type is read each time).
+function headersFor(stored: [string, string][], isPublic: boolean): [string, string][] {
+	if (isPublic) return stored;
+	const kept = stored.filter(([k]) => k !== 'cache-control' && k !== 'access-control-allow-origin');
+	return [...kept, ['cache-control', PRIVATE_CACHE_CONTROL]];
 }
 
 async function render(event: RequestEvent, resolve: Parameters<Handle>[0]['resolve']) {
@@ -132,7 +142,7 @@ export const cachePublicViews: Handle = async ({ event, resolve }) => {
 	}
 	const known = `${event.url.host} ${event.url.pathname}`;
 	void routeIndex().get(known, async () => route);
-	const headers = new Headers(rendered.headers);
+	const headers = new Headers(headersFor(rendered.headers, decision.isPublic));
 	headers.set('x-cache', hit ? 'HIT' : 'MISS');
 	headers.set('vary', 'Accept-Encoding');
 	if (decision.rememberLocale)
@@ -174,7 +184,7 @@ async function serveHit(req: IncomingMessage, res: ServerResponse): Promise<bool
 	const rendered = await stored?.catch(() => null);
 	if (!decision || !rendered) return false;
 	const head = [
-		...rendered.head,
+		...(decision.isPublic ? rendered.head : headersFor(rendered.headers, false).flat()),
 		'x-cache',
 		'HIT',
 		'vary',

@@ -32,7 +32,7 @@ export const actions: Actions = {
 		} catch (err) {
 			return formError(err);
 		}
-		redirect(303, safeNext(form.get('next'), url.pathname));
+		redirect(303, safeNext(form.get('next'), url.pathname, url));
 	},
 	requestLink: async ({ locals, params, request }) => {
 		const form = await request.formData();

@@ -2,7 +2,7 @@ import { error, json } from '@sveltejs/kit';
 import type { StatuspageV2Output } from '@upstate/server';
 import { loadError } from '$lib/server/errors.ts';
 import { deniedResponse } from '$lib/server/gated.ts';
-import { pageLocator, readerFacts, robotsHeaders } from '$lib/server/reader.ts';
+import { corsHeaders, pageLocator, readerFacts, viewHeaders } from '$lib/server/reader.ts';
 import type { RequestHandler } from './$types';
 
 type V2 = StatuspageV2Output;
@@ -35,7 +35,6 @@ const FILES: Record<string, (v: V2) => object> = {
 		scheduled_maintenances: v.scheduled_maintenances.filter((m) => m.status === 'in_progress')
 	})
 };
-const CORS = { 'access-control-allow-origin': '*' };
 
 export const GET: RequestHandler = async (event) => {
 	const view = FILES[event.params.file];
@@ -43,7 +42,7 @@ export const GET: RequestHandler = async (event) => {
 	const { access, head, v2 } = await event.locals.api.statusPage
 		.getStatuspageV2({ page: pageLocator(event.params.slug), reader: readerFacts(event) })
 		.catch(loadError);
-	const headers = { ...CORS, ...robotsHeaders(head) };
+	const headers = { ...corsHeaders(head), ...viewHeaders(head) };
 	if (!v2) return deniedResponse(access, headers);
 	return json(view(v2), { headers });
 };
