@@ -402,14 +402,82 @@ describe('Statuspage v2 JSON', () => {
 				'x-forwarded-for': '10.1.2.3'
 			});
 			expect(allowed.status, v).toBe(200);
-			// A gated page is never indexed, whatever the reader was let see.
-			for (const r of [res, denied, allowed]) expect(r.headers['x-robots-tag'], v).toBe('noindex');
+			// A gated page is never indexed, kept by a cache or read by another origin, whatever
+			// the reader was let see.
+			for (const r of [res, denied, allowed]) {
+				expect(r.headers['x-robots-tag'], v).toBe('noindex');
+				expect(r.headers['cache-control'], v).toBe('private, no-store');
+				expect(r.headers['access-control-allow-origin'], v).toBeUndefined();
+			}
 		}
-		expect(
-			(await get(`${stack.urls.status}/${locked}/api/v2/status.json`)).headers[
-				'access-control-allow-origin'
-			]
-		).toBe('*');
+	});
+
+	it('a gated page is private on every view, from the render cache too; a public one is not', async () => {
+		const { slug: open, old } = await seedPage();
+		const ws = await createWorkspace(db, { limits: PAID });
+		const office = slug();
+		const page = await createStatusPage({
+			ctx: ctxFor(db, ws),
+			input: {
+				title: 'Office Corp',
+				slug: office,
+				access_type: 'ip-restriction',
+				allowed_ip_ranges: '10.0.0.0/8'
+			}
+		});
+		const c = await createPageComponent({
+			ctx: ctxFor(db, ws),
+			input: { pageId: page.id, type: 'static', name: 'Door', order: 0 }
+		});
+		const report = await createStatusReport({
+			ctx: ctxFor(db, ws),
+			input: {
+				pageId: page.id,
+				title: 'Door stuck',
+				status: 'investigating',
+				message: 'Looking',
+				pageComponentIds: [c.id],
+				impacts: [],
+				notify: false
+			}
+		});
+		const views = [
+			'',
+			'/history',
+			`/reports/${report.id}`,
+			'/embed',
+			'/api/v2/summary.json',
+			'/feed.rss',
+			'/badge.svg',
+			`/components/${c.id}/badge.svg`
+		];
+		const inside = { 'x-forwarded-for': '10.1.2.3', 'accept-encoding': 'gzip' };
+		for (const v of views) {
+			// The second read is a hit, served before SvelteKit from stored headers.
+			for (let i = 0; i < 2; i++) {
+				const res = await get(`${stack.urls.status}/${office}${v}`, inside);
+				expect(res.status, v).toBe(200);
+				expect(res.headers['cache-control'], v).toBe('private, no-store');
+				expect(res.headers['access-control-allow-origin'], v).toBeUndefined();
+			}
+			expect(
+				(await get(`${stack.urls.status}/${office}${v}`, { 'x-forwarded-for': '198.51.100.7' }))
+					.headers['cache-control'],
+				v
+			).toBe('private, no-store');
+		}
+		const pub = (v: string) =>
+			get(`${stack.urls.status}/${open}${v}`, { 'accept-encoding': 'gzip' });
+		for (const v of ['', `/reports/${old.id}`]) {
+			expect((await pub(v)).headers['cache-control'], v).toBeUndefined();
+		}
+		for (const v of ['/api/v2/summary.json', '/feed.rss', '/badge.svg']) {
+			for (let i = 0; i < 2; i++) {
+				const res = await pub(v);
+				expect(res.headers['access-control-allow-origin'], v).toBe('*');
+				expect(res.headers['cache-control'], v).toBeUndefined();
+			}
+		}
 	});
 });
 

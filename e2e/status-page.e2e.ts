@@ -211,6 +211,102 @@ describe('status site', () => {
 		);
 	});
 
+	it('rows stored with a script in the locale and javascript: links render inert', async () => {
+		const ws = await createWorkspace(db, { limits: PAID });
+		const s = slug();
+		const p = await createStatusPage({ ctx: ctxFor(db, ws), input: { title: 'Stored', slug: s } });
+		// Straight into the database: what an older or bypassed write side may have left.
+		await db.statusPage.update({
+			where: { id: p.id },
+			data: {
+				defaultLocale: '"><script>window.pwned=1</script>',
+				locales: JSON.stringify(['de', 'x"><script>window.pwned=2</script>']),
+				homepageUrl: 'javascript:window.pwned=3',
+				contactUrl: 'javascript:window.pwned=4',
+				icon: 'javascript:window.pwned=5'
+			}
+		});
+		const url = `${stack.urls.status}/${s}`;
+		for (const path of ['', '/history', '?lang=de']) {
+			const res = await get(`${url}${path}`);
+			expect(res.status, path).toBe(200);
+			expect(res.body, path).not.toContain('pwned');
+		}
+		expect((await get(url)).body).toContain('<html lang="en">');
+		expect((await get(`${url}?lang=de`)).body).toContain('<html lang="de">');
+		const context = await browser.newContext();
+		const page = await context.newPage();
+		await page.goto(url);
+		expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+		expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+		await context.close();
+	});
+
+	it("a page claiming the status site's own host does not take it over; /@domain paths are not addresses", async () => {
+		const ws = await createWorkspace(db, { limits: PAID });
+		const thief = await createStatusPage({
+			ctx: ctxFor(db, ws),
+			input: { title: 'Thief', slug: slug() }
+		});
+		// STATUS_PAGE_URL is http://127.0.0.1:<port>; the write side would refuse this domain.
+		await db.statusPage.update({ where: { id: thief.id }, data: { customDomain: '127.0.0.1' } });
+		const root = await get(`${stack.urls.status}/`, { host: '127.0.0.1' });
+		expect(root.status).toBe(200);
+		expect(root.body).toContain('Upstate status pages');
+		expect(root.body).not.toContain('Thief');
+
+		const s = slug();
+		const domain = `${s}.status.example.com`;
+		await createStatusPage({
+			ctx: ctxFor(db, ws),
+			input: { title: 'Victim', slug: s, custom_domain: domain, locales: ['en', 'de'] }
+		});
+		// Asked for by its internal path on the main host first: not found, so nothing is cached
+		// there that the domain's readers could be served.
+		for (const path of [`/@${domain}/history`, `/@${domain}`, `/@${domain}/api/v2/status.json`])
+			expect((await get(`${stack.urls.status}${path}`, { 'accept-encoding': 'gzip' })).status).toBe(
+				404
+			);
+		for (let i = 0; i < 2; i++) {
+			const history = await get(`${stack.urls.status}/history`, { host: domain });
+			expect(history.status).toBe(200);
+			expect(history.body).toContain('href="/history?lang=de"');
+			expect(history.body).not.toContain('/@');
+		}
+		expect((await get(`${stack.urls.status}/@${domain}/history`)).status).toBe(404);
+	});
+
+	it('the gate form sends the reader back to a path on this site only', async () => {
+		const ws = await createWorkspace(db, { limits: PAID });
+		const s = slug();
+		await createStatusPage({
+			ctx: ctxFor(db, ws),
+			input: { title: 'Gated', slug: s, access_type: 'password', password: 'let me in' }
+		});
+		const url = `${stack.urls.status}/${s}`;
+		const gate = await get(url);
+		expect(gate.body).toContain(`name="next" value="/${s}"`);
+		const unlock = (next: string) =>
+			new Promise<http.IncomingMessage>((resolve, reject) => {
+				const body = new URLSearchParams({ password: 'let me in', next }).toString();
+				http
+					.request(`${url}?/unlock`, {
+						method: 'POST',
+						headers: {
+							origin: stack.urls.status,
+							accept: 'text/html',
+							'content-type': 'application/x-www-form-urlencoded'
+						}
+					})
+					.on('response', (res) => resolve(res.resume()))
+					.on('error', reject)
+					.end(body);
+			});
+		expect((await unlock(`/${s}/history`)).headers.location).toBe(`/${s}/history`);
+		for (const next of ['/\t/evil.example', '//evil.example', '/\\evil.example'])
+			expect((await unlock(next)).headers.location, next).toBe(`/${s}`);
+	});
+
 	it('a page with 20 monitor components and 90-day bars stays under 100 KB transferred', async () => {
 		const ws = await createWorkspace(db, { limits: PAID });
 		const ctx = ctxFor(db, ws);
