@@ -108,8 +108,11 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		await page.getByText('DB upgrade').first().click(); // opens the <details>
 		await page.locator('input[id$="-title"]:not(#new-title)').fill('Database upgrade');
 		await page.getByRole('button', { name: 'Save window' }).click();
-		await page.getByText('Database upgrade').waitFor();
-		await page.getByText('Database upgrade').click();
+		await page
+			.getByRole('status')
+			.filter({ hasText: 'Saved changes to “Database upgrade”.' })
+			.waitFor();
+		await page.locator('summary', { hasText: 'Database upgrade' }).click();
 		await page.getByRole('button', { name: 'Delete window' }).click();
 		await page.getByText('No maintenance scheduled.').waitFor();
 	});
@@ -229,26 +232,28 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		expect(await visible("required when access_type is 'password'")).toBe(true);
 
 		await page.getByLabel('Who can see the page').selectOption('public');
-		await page.getByLabel('Description').fill('All our services');
+		await page.getByLabel('Description', { exact: true }).fill('All our services');
 		// The self-hosted sign-up plan has no i18n: a German page is a translation (spec 2.3).
 		await page.getByLabel('Default locale').fill('de');
 		await page.getByLabel('Locales').fill('de');
 		await page.getByLabel('Allow search engines to index').check();
 		await page.getByRole('button', { name: 'Save page' }).click();
 		expect(await visible("your plan does not include 'i18n'")).toBe(true);
-		await page.getByLabel('Description').fill('All our services');
+		await page.getByLabel('Description', { exact: true }).fill('All our services');
 		await page.getByLabel('Default locale').fill('en');
 		await page.getByLabel('Locales').fill('');
 		await page.getByLabel('Allow search engines to index').check();
 		await page.getByRole('button', { name: 'Save page' }).click();
 		await page.getByText('Saved.').waitFor();
 		await page.reload();
-		expect(await page.getByLabel('Description').inputValue()).toBe('All our services');
+		expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(
+			'All our services'
+		);
 		expect(await page.getByLabel('Default locale').inputValue()).toBe('en');
 		expect(await page.getByLabel('Who can see the page').inputValue()).toBe('public');
 
 		await page.getByLabel('Order of API', { exact: true }).fill('4');
-		await page.getByRole('button', { name: 'Save order of API' }).click();
+		await page.getByRole('button', { name: 'Save API' }).click();
 		await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
 		expect(await page.getByLabel('Order of API', { exact: true }).inputValue()).toBe('4');
 	});

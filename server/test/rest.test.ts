@@ -118,6 +118,19 @@ describe('REST v1', () => {
 		expect(list.data.map((c) => c.name)).toEqual(['Website']);
 	});
 
+	it('refuses a duplicate component group name on a page with 409 CONFLICT', async () => {
+		const page = (await (
+			await call('POST', '/v1/status-pages', writeKey, { title: 'G', slug: `groups-${ws.id}` })
+		).json()) as { id: number };
+		const path = `/v1/status-pages/${page.id}/component-groups`;
+		expect((await call('POST', path, writeKey, { name: 'Core' })).status).toBe(201);
+		const again = await call('POST', path, writeKey, { name: 'Core' });
+		expect(again.status).toBe(409);
+		expect(await again.json()).toEqual(
+			errorBody.conflict("a group named 'Core' already exists on this page")
+		);
+	});
+
 	it('publishes an OpenAPI document generated from the same procedures', async () => {
 		const doc = (await (await fetch(`${api.url}/openapi.json`)).json()) as {
 			openapi: string;

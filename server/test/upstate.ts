@@ -67,5 +67,6 @@ export async function issueKey(
 export const errorBody = {
 	notFound: (message: string) => ({ error: { code: 'NOT_FOUND', message } }),
 	unauthorized: (message: string) => ({ error: { code: 'UNAUTHORIZED', message } }),
-	forbidden: (message: string) => ({ error: { code: 'FORBIDDEN', message } })
+	forbidden: (message: string) => ({ error: { code: 'FORBIDDEN', message } }),
+	conflict: (message: string) => ({ error: { code: 'CONFLICT', message } })
 };

@@ -51,6 +51,28 @@ describe('component group service', () => {
 		expect(JSON.parse(entry.changedFields)).toEqual(['name']);
 	});
 
+	it('refuses a second group of the same name on a page with CONFLICT', async () => {
+		const { ws, ctx, page } = await setup();
+		const core = await createComponentGroup({ ctx, input: { pageId: page.id, name: 'Core' } });
+		const edge = await createComponentGroup({ ctx, input: { pageId: page.id, name: 'Edge' } });
+		expect(
+			await codeOf(createComponentGroup({ ctx, input: { pageId: page.id, name: ' core ' } }))
+		).toBe("CONFLICT: a group named ' core ' already exists on this page");
+		expect(
+			await codeOf(updateComponentGroup({ ctx, input: { groupId: edge.id, name: 'CORE' } }))
+		).toBe("CONFLICT: a group named 'CORE' already exists on this page");
+		// Renaming a group to its own name (any case) is not a clash.
+		expect(
+			(await updateComponentGroup({ ctx, input: { groupId: core.id, name: 'CORE' } })).name
+		).toBe('CORE');
+		// Another page may use the name.
+		const other = await createStatusPage({ ctx, input: { title: 'Q', slug: `q-${ws.id}` } });
+		await createComponentGroup({ ctx, input: { pageId: other.id, name: 'Core' } });
+		expect(
+			(await listComponentGroups({ ctx, input: { pageId: page.id } })).data.map((g) => g.name)
+		).toEqual(['CORE', 'Edge']);
+	});
+
 	it('enforces the name bounds', async () => {
 		const { ctx, page } = await setup();
 		expect(

@@ -3,7 +3,7 @@ import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { getStatusPageInWorkspace } from '../status-page/internal.ts';
 import { withTransaction } from '../transaction.ts';
-import { toGroupOutput } from './internal.ts';
+import { requireFreeGroupName, toGroupOutput } from './internal.ts';
 import { CreateComponentGroupInput, type ComponentGroupOutput } from './schemas.ts';
 
 export async function createComponentGroup(args: {
@@ -19,6 +19,7 @@ export async function createComponentGroup(args: {
 			id: input.pageId,
 			workspaceId: ctx.workspace.id
 		});
+		await requireFreeGroupName({ tx, pageId: page.id, name: input.name });
 		const row = await tx.componentGroup.create({
 			data: { workspaceId: ctx.workspace.id, pageId: page.id, name: input.name }
 		});

@@ -1,5 +1,5 @@
 import type { ComponentGroup } from '@prisma/client';
-import { NotFoundError } from '../errors.ts';
+import { ConflictError, NotFoundError } from '../errors.ts';
 import type { Tx } from '../transaction.ts';
 import type { ComponentGroupOutput } from './schemas.ts';
 
@@ -23,4 +23,22 @@ export function toGroupOutput(row: ComponentGroup): ComponentGroupOutput {
 		created_at: row.createdAt.toISOString(),
 		updated_at: row.updatedAt.toISOString()
 	};
+}
+
+// Two groups of one name on a page look like one on the public page; case and outer spaces
+// are ignored. `exceptId` is the group being renamed.
+export async function requireFreeGroupName(args: {
+	tx: Tx;
+	pageId: number;
+	name: string;
+	exceptId?: number;
+}): Promise<void> {
+	const key = (name: string) => name.trim().toLowerCase();
+	const others = await args.tx.componentGroup.findMany({
+		where: { pageId: args.pageId, id: { not: args.exceptId } },
+		select: { name: true }
+	});
+	if (others.some((g) => key(g.name) === key(args.name))) {
+		throw new ConflictError(`a group named '${args.name}' already exists on this page`);
+	}
 }

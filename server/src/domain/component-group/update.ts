@@ -2,7 +2,7 @@ import { writeAudit } from '../audit.ts';
 import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
-import { getGroupInWorkspace, toGroupOutput } from './internal.ts';
+import { getGroupInWorkspace, requireFreeGroupName, toGroupOutput } from './internal.ts';
 import { UpdateComponentGroupInput, type ComponentGroupOutput } from './schemas.ts';
 
 export async function updateComponentGroup(args: {
@@ -14,6 +14,7 @@ export async function updateComponentGroup(args: {
 	const input = parseInput(UpdateComponentGroupInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const row = await getGroupInWorkspace({ tx, id: input.groupId, workspaceId: ctx.workspace.id });
+		await requireFreeGroupName({ tx, pageId: row.pageId, name: input.name, exceptId: row.id });
 		const after = toGroupOutput(
 			await tx.componentGroup.update({ where: { id: row.id }, data: { name: input.name } })
 		);

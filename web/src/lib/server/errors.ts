@@ -4,10 +4,13 @@ import { toServiceError, type FieldIssue } from '@upstate/server';
 export type FormFailure = { values: Record<string, string>; message: string; issues: FieldIssue[] };
 
 // One mapping for every form action and load (STYLE 24): a recoverable ServiceError becomes a
-// fail() with the safe values echoed back; NOT_FOUND becomes a 404 page; the rest is rethrown.
+// fail() with the safe values echoed back; NOT_FOUND becomes a 404 page, or a form message when
+// `notFound: 'form'` (the id came from a form field, e.g. a group deleted meanwhile); the rest
+// is rethrown.
 export function actionError(
 	err: unknown,
-	values: Record<string, string> = {}
+	values: Record<string, string> = {},
+	options: { notFound?: 'page' | 'form' } = {}
 ): ActionFailure<FormFailure> {
 	const e = toServiceError(err);
 	const safe = Object.fromEntries(
@@ -23,6 +26,8 @@ export function actionError(
 		case 'PRECONDITION_FAILED':
 			return fail(403, { values: safe, message: e.message, issues: [] });
 		case 'NOT_FOUND':
+			if (options.notFound === 'form')
+				return fail(404, { values: safe, message: e.message, issues: [] });
 			error(404, e.message);
 		default:
 			throw err;

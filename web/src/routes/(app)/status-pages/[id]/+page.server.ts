@@ -5,6 +5,10 @@ import { listAllMonitors } from '$lib/server/monitors';
 import { statusPageUpdate } from '$lib/server/status-page-form';
 import type { Actions, PageServerLoad } from './$types';
 
+// Group, monitor and component ids come from form fields and may be gone by the time the form is
+// sent: say so in the form rather than as a 404 page.
+const notFoundInForm = { notFound: 'form' } as const;
+
 export const load: PageServerLoad = async ({ locals, params }) => {
 	const pageId = id(params.id);
 	const [components, groups, monitors] = await Promise.all([
@@ -31,7 +35,7 @@ export const actions: Actions = {
 		const common = {
 			pageId: id(params.id),
 			name: text(v, 'name'),
-			description: v.description ?? '',
+			description: text(v, 'description') ?? '',
 			order: int(v, 'order'),
 			group_id: int(v, 'group_id') ?? null
 		};
@@ -50,22 +54,24 @@ export const actions: Actions = {
 				});
 			return { added: true };
 		} catch (err) {
-			return actionError(err, v);
+			return actionError(err, v, notFoundInForm);
 		}
 	},
-	// Display order of a component, its group and its order inside the group (spec 2.13).
+	// Name, description, display order, group and order inside the group (spec 2.13).
 	updateComponent: async ({ locals, request }) => {
 		const v = formValues(await request.formData());
 		try {
 			await locals.api.pageComponent.update({
 				componentId: Number(v.componentId),
+				name: text(v, 'name') ?? '',
+				description: text(v, 'description') ?? '',
 				order: int(v, 'order') ?? 0,
 				group_id: int(v, 'group_id') ?? null,
 				group_order: int(v, 'group_order') ?? 0
 			});
 			return { componentSaved: Number(v.componentId) };
 		} catch (err) {
-			return actionError(err, v);
+			return actionError(err, v, notFoundInForm);
 		}
 	},
 	removeComponent: async ({ locals, request }) => {
@@ -73,7 +79,7 @@ export const actions: Actions = {
 		try {
 			await locals.api.pageComponent.remove({ componentId: Number(v.componentId) });
 		} catch (err) {
-			return actionError(err, v);
+			return actionError(err, v, notFoundInForm);
 		}
 	},
 	addGroup: async ({ locals, params, request }) => {
@@ -84,15 +90,31 @@ export const actions: Actions = {
 				name: text(v, 'group_name') ?? ''
 			});
 		} catch (err) {
-			return actionError(err, v);
+			return actionError(err, v, notFoundInForm);
 		}
 	},
-	removeGroup: async ({ locals, request }) => {
+	renameGroup: async ({ locals, request }) => {
 		const v = formValues(await request.formData());
 		try {
-			await locals.api.componentGroup.remove({ groupId: Number(v.groupId) });
+			await locals.api.componentGroup.update({
+				groupId: Number(v.groupId),
+				name: text(v, 'group_name') ?? ''
+			});
+			return { groupSaved: Number(v.groupId) };
 		} catch (err) {
-			return actionError(err, v);
+			return actionError(err, v, notFoundInForm);
+		}
+	},
+	// Without `confirmed` (a form post with JavaScript off) this only asks: the page shows what
+	// happens to the group's components and a button that confirms.
+	removeGroup: async ({ locals, request }) => {
+		const v = formValues(await request.formData());
+		if (v.confirmed !== 'yes') return { confirmRemoveGroup: Number(v.groupId) };
+		try {
+			await locals.api.componentGroup.remove({ groupId: Number(v.groupId) });
+			return { groupRemoved: v.groupName ?? '' };
+		} catch (err) {
+			return actionError(err, v, notFoundInForm);
 		}
 	},
 	delete: async ({ locals, params }) => {

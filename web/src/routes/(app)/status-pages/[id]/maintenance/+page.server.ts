@@ -8,7 +8,14 @@ import {
 	zonedInstant
 } from '$lib/server/report-form';
 import { timeZoneOptions } from '$lib/time-zone';
+import { orderWindows } from './phase';
 import type { Actions, PageServerLoad } from './$types';
+
+// What a failed save shows again; the ticked components travel as one comma-separated value.
+const echoed = (v: Record<string, string>, data: FormData) => ({
+	...v,
+	pageComponentIds: componentIds(data).join(',')
+});
 
 export const load: PageServerLoad = async ({ locals, params, cookies }) => {
 	const pageId = id(params.id);
@@ -20,7 +27,7 @@ export const load: PageServerLoad = async ({ locals, params, cookies }) => {
 	const timeZone = rememberedTimeZone(cookies);
 	return {
 		components: components.data,
-		maintenances: maintenances.data,
+		maintenances: orderWindows(maintenances.data, new Date()),
 		timeZone,
 		timeZones: timeZoneOptions(timeZone ? [timeZone] : [])
 	};
@@ -44,7 +51,7 @@ export const actions: Actions = {
 			rememberTimeZone(cookies, zone);
 			return { done: 'create' };
 		} catch (err) {
-			return actionError(err, v);
+			return actionError(err, echoed(v, data));
 		}
 	},
 	update: async ({ locals, request, cookies }) => {
@@ -61,9 +68,9 @@ export const actions: Actions = {
 				pageComponentIds: componentIds(data)
 			});
 			rememberTimeZone(cookies, zone);
-			return { done: 'update' };
+			return { done: 'update', title: text(v, 'title') ?? '' };
 		} catch (err) {
-			return actionError(err, v);
+			return actionError(err, echoed(v, data));
 		}
 	},
 	remove: async ({ locals, request }) => {

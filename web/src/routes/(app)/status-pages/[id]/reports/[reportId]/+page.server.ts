@@ -21,14 +21,17 @@ export const actions: Actions = {
 		const data = await request.formData();
 		const v = formValues(data);
 		try {
+			const reportId = id(params.reportId);
+			// The server reopens a resolved report on a new update: say so rather than "Saved."
+			const { status } = await locals.api.statusReport.get({ reportId });
 			await locals.api.statusReport.addUpdate({
-				reportId: id(params.reportId),
+				reportId,
 				status: v.status as Exclude<Status, 'resolved'>,
 				message: text(v, 'message') ?? '',
 				impacts: impacts(data),
 				notify: checkbox(v, 'notify')
 			});
-			return { done: 'addUpdate' };
+			return { done: 'addUpdate', reopened: status === 'resolved' };
 		} catch (err) {
 			return actionError(err, v);
 		}

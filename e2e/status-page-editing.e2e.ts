@@ -1,0 +1,241 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { launchBrowser, signIn, startSmtp, startStack, type Stack } from './harness.ts';
+
+// Editing a status page's components, groups, reports and maintenance windows: mostly with
+// JavaScript off (every form must work as a plain post), with it on where a native confirm is used.
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let stack: Stack;
+let browser: Browser;
+let js: Page;
+let noJs: BrowserContext;
+let page: Page;
+let base: string;
+
+beforeAll(async () => {
+	smtp = await startSmtp();
+	stack = await startStack({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+	browser = await launchBrowser();
+	js = await browser.newPage();
+	await signIn(js, { dashboard: stack.urls.dashboard, smtp, email: 'ada@example.test' });
+	noJs = await browser.newContext({ javaScriptEnabled: false });
+	await noJs.addCookies(await js.context().cookies());
+	page = await noJs.newPage();
+	await page.goto(`${stack.urls.dashboard}/status-pages`);
+	await page.getByLabel('Title').fill('Ops status');
+	await page.getByLabel('Slug').fill('ops');
+	await page.getByRole('button', { name: 'Create status page' }).click();
+	await page.waitForURL(/\/status-pages\/\d+$/);
+	base = page.url();
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await stack?.stop();
+	await smtp?.close();
+});
+
+const alert = (p: Page, text: string | RegExp) => p.getByRole('alert').filter({ hasText: text });
+const groupId = (p: Page, name: string) =>
+	p
+		.getByLabel(`Name of group ${name}`)
+		.locator('xpath=..')
+		.locator('input[name=groupId]')
+		.inputValue();
+
+describe('status page components and groups', () => {
+	it('adds and edits a component with a description, renames groups, refuses a duplicate name', async () => {
+		onTestFailed(async () => console.log(page.url(), await page.locator('body').innerText()));
+		await page.goto(base);
+		await page.getByLabel('Group name').fill('Core');
+		await page.getByRole('button', { name: 'Add group' }).click();
+		await page.getByLabel('Name of group Core').waitFor();
+		await page.getByLabel('Group name').fill(' core ');
+		await page.getByRole('button', { name: 'Add group' }).click();
+		await alert(page, "a group named 'core' already exists on this page").waitFor();
+		expect(await page.getByLabel('Group name').inputValue()).toBe(' core ');
+
+		await page.getByLabel('Component name').fill('API');
+		await page.getByLabel('Component description').fill('Public REST API');
+		await page.getByLabel('Group', { exact: true }).selectOption({ label: 'Core' });
+		await page.getByRole('button', { name: 'Add component' }).click();
+		await page.getByRole('cell', { name: 'API Public REST API', exact: true }).waitFor();
+
+		await page.getByLabel('Name of API').fill('Public API');
+		await page.getByLabel('Description of API').fill('REST and webhooks');
+		await page.getByRole('button', { name: 'Save API' }).click();
+		await page.getByRole('cell', { name: 'Public API REST and webhooks', exact: true }).waitFor();
+		expect(await page.getByLabel('Description of Public API').inputValue()).toBe(
+			'REST and webhooks'
+		);
+
+		await page.getByLabel('Name of group Core').fill('Platform');
+		await page.getByRole('button', { name: 'Rename group Core' }).click();
+		await page.getByLabel('Name of group Platform').waitFor();
+		expect(
+			await page
+				.getByLabel('Group of Public API', { exact: true })
+				.locator('option:checked')
+				.innerText()
+		).toBe('Platform');
+
+		await page.getByLabel('Group name').fill('Edge');
+		await page.getByRole('button', { name: 'Add group' }).click();
+		await page.getByLabel('Name of group Edge').fill('PLATFORM');
+		await page.getByRole('button', { name: 'Rename group Edge' }).click();
+		await alert(page, "a group named 'PLATFORM' already exists on this page").waitFor();
+		expect(await page.getByLabel('Name of group Edge').inputValue()).toBe('PLATFORM');
+	});
+
+	it('asks before deleting a group without JavaScript and says the components stay', async () => {
+		onTestFailed(async () => console.log(page.url(), await page.locator('body').innerText()));
+		await page.goto(base);
+		await page.getByRole('button', { name: 'Delete group Platform' }).click();
+		await alert(
+			page,
+			'Delete group “Platform”? Its component stays on the page, ungrouped.'
+		).waitFor();
+		// Asking deleted nothing; Cancel goes back to the page.
+		expect(await page.getByLabel('Name of group Platform').isVisible()).toBe(true);
+		await page.getByRole('link', { name: 'Cancel' }).click();
+		expect(await page.getByRole('alert').count()).toBe(0);
+
+		await page.getByRole('button', { name: 'Delete group Platform' }).click();
+		await page.getByRole('button', { name: 'Delete group', exact: true }).click();
+		await page
+			.getByRole('status')
+			.filter({ hasText: 'Deleted group “Platform”. Its components stay on the page, ungrouped.' })
+			.waitFor();
+		expect(await page.getByLabel('Name of group Platform').count()).toBe(0);
+		expect(await page.getByLabel('Group of Public API', { exact: true }).inputValue()).toBe('');
+	});
+
+	it('asks with a native confirm when JavaScript is on', async () => {
+		onTestFailed(async () => console.log(js.url(), await js.locator('body').innerText()));
+		await js.goto(base, { waitUntil: 'networkidle' });
+		await js.getByLabel('Group of Public API', { exact: true }).selectOption({ label: 'Edge' });
+		await js.getByRole('button', { name: 'Save Public API' }).click();
+		await js.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+
+		const questions: string[] = [];
+		js.once('dialog', (d) => (questions.push(d.message()), d.dismiss()));
+		await js.getByRole('button', { name: 'Delete group Edge' }).click();
+		await expect
+			.poll(() => questions)
+			.toEqual(['Delete group “Edge”? Its component stays on the page, ungrouped.']);
+		expect(await js.getByLabel('Name of group Edge').isVisible()).toBe(true);
+
+		js.once('dialog', (d) => d.accept());
+		await js.getByRole('button', { name: 'Delete group Edge' }).click();
+		await js.getByRole('status').filter({ hasText: 'Deleted group “Edge”.' }).waitFor();
+		expect(await js.getByLabel('Name of group Edge').count()).toBe(0);
+	});
+
+	it('shows a group deleted meanwhile as a message on the form, not a 404 page', async () => {
+		onTestFailed(async () => console.log(page.url(), await page.locator('body').innerText()));
+		await page.goto(base);
+		await page.getByLabel('Group name').fill('Temp');
+		await page.getByRole('button', { name: 'Add group' }).click();
+		const id = await groupId(page, 'Temp');
+		await page.getByLabel('Component name').fill('Queue');
+		await page.getByLabel('Group', { exact: true }).selectOption({ label: 'Temp' });
+		// Someone else deletes the group before this form is sent.
+		const removed = await page.request.post(`${base}?/removeGroup`, {
+			headers: { origin: stack.urls.dashboard },
+			form: { groupId: id, confirmed: 'yes' }
+		});
+		expect(removed.status()).toBe(200);
+		await page.getByRole('button', { name: 'Add component' }).click();
+		await alert(page, `component group ${id} not found`).waitFor();
+		expect(await page.getByRole('heading', { name: 'Components' }).isVisible()).toBe(true);
+		expect(await page.getByLabel('Component name').inputValue()).toBe('Queue');
+		expect(await page.getByRole('cell', { name: 'Queue', exact: true }).count()).toBe(0);
+	});
+});
+
+describe('status reports and maintenance', () => {
+	it('says that an update reopens a resolved report, before and after posting', async () => {
+		onTestFailed(async () => console.log(page.url(), await page.locator('body').innerText()));
+		await page.goto(`${base}/reports`);
+		await page.getByLabel('Title').fill('Slow API');
+		await page.getByLabel('Message (public)').fill('Looking into it');
+		await page.getByRole('button', { name: 'Publish report' }).click();
+		await page.waitForURL(/\/reports\/\d+$/);
+		const note = 'This report is resolved. Posting an update reopens it';
+		expect(await page.getByText(note).count()).toBe(0);
+		await page.getByLabel('Final message (public)').fill('Fixed');
+		await page.getByRole('button', { name: 'Resolve report' }).click();
+		await page.getByText(/Resolved · opened/).waitFor();
+
+		expect(await page.getByText(note).isVisible()).toBe(true);
+		await page.getByLabel('New status').selectOption('monitoring');
+		await page.getByLabel('Message (public)', { exact: true }).fill('It is back');
+		await page.getByRole('button', { name: 'Post update and reopen' }).click();
+		await page.getByRole('status').filter({ hasText: 'Report reopened' }).waitFor();
+		expect(await page.getByText(/Monitoring · opened/).isVisible()).toBe(true);
+		expect(await page.getByText('Saved.').count()).toBe(0);
+	});
+
+	it('lists windows in progress and upcoming by start, then past ones, each labelled', async () => {
+		onTestFailed(async () => console.log(page.url(), await page.locator('body').innerText()));
+		await page.goto(`${base}/maintenance`);
+		const schedule = async (title: string, from: string, to: string) => {
+			await page.locator('#new-title').fill(title);
+			await page.locator('#new-from').fill(from);
+			await page.locator('#new-to').fill(to);
+			await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+			await page.getByRole('status').filter({ hasText: 'Scheduled.' }).waitFor();
+		};
+		await schedule('Old move', '2020-01-01T00:00', '2020-01-01T02:00');
+		await schedule('Far upgrade', '2099-05-01T00:00', '2099-05-01T02:00');
+		await schedule('Older move', '2019-01-01T00:00', '2019-01-01T02:00');
+		await schedule('Long migration', '2020-06-01T00:00', '2099-01-01T00:00');
+		await schedule('Next upgrade', '2098-05-01T00:00', '2098-05-01T02:00');
+		const rows = await page.locator('summary').allInnerTexts();
+		expect(rows.map((r) => r.split(' · ')[0].replace(/\s+/g, ' ').trim())).toEqual([
+			'In progress Long migration',
+			'Upcoming Next upgrade',
+			'Upcoming Far upgrade',
+			'Past Old move',
+			'Past Older move'
+		]);
+	});
+
+	it('confirms a saved edit, and keeps ticked components on a failed save without JavaScript', async () => {
+		onTestFailed(async () => console.log(page.url(), await page.locator('body').innerText()));
+		await page.goto(`${base}/maintenance`);
+		await page.locator('summary', { hasText: 'Next upgrade' }).click();
+		const edit = page.locator('form[aria-label="Edit Next upgrade"]');
+		await edit.locator('input[name=title]').fill('Next DB upgrade');
+		await edit.getByRole('button', { name: 'Save window' }).click();
+		await page
+			.getByRole('status')
+			.filter({ hasText: 'Saved changes to “Next DB upgrade”.' })
+			.waitFor();
+
+		// Create: the end before the start is refused; title, ticks and notify come back.
+		await page.locator('#new-title').fill('Ticks');
+		await page.locator('#new-from').fill('2030-01-01T02:00');
+		await page.locator('#new-to').fill('2030-01-01T01:00');
+		const create = page.locator('form[action="?/create"]');
+		await create.getByLabel('Public API').check();
+		await create.getByLabel('Notify subscribers').check();
+		await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+		await create.getByText('End date must be after start date.').waitFor();
+		expect(await page.locator('#new-title').inputValue()).toBe('Ticks');
+		expect(await create.getByLabel('Public API').isChecked()).toBe(true);
+		expect(await create.getByLabel('Notify subscribers').isChecked()).toBe(true);
+
+		// Edit: the same error reopens that window's form with what was sent.
+		await page.locator('summary', { hasText: 'Far upgrade' }).click();
+		const far = page.locator('form[aria-label="Edit Far upgrade"]');
+		await far.locator('input[name=title]').fill('Far upgrade, moved');
+		await far.locator('input[name=to]').fill('2099-04-01T00:00');
+		await far.getByLabel('Public API').check();
+		await far.getByRole('button', { name: 'Save window' }).click();
+		await far.getByText('End date must be after start date.').waitFor();
+		expect(await far.isVisible()).toBe(true);
+		expect(await far.locator('input[name=title]').inputValue()).toBe('Far upgrade, moved');
+		expect(await far.getByLabel('Public API').isChecked()).toBe(true);
+	});
+});
