@@ -733,7 +733,7 @@ describe('accessibility', () => {
 		});
 	}
 
-	it('axe finds no violations on the page, a report page and the password form', async () => {
+	it('axe finds no violations on the page, a report page, history and the password form', async () => {
 		const { slug: s, open } = await seedPage();
 		const ws = await createWorkspace(db, { limits: PAID });
 		const locked = slug();
@@ -743,7 +743,7 @@ describe('accessibility', () => {
 		});
 		const context = await browser.newContext();
 		const page = await context.newPage();
-		for (const p of [`${s}`, `${s}/reports/${open.id}`, locked, `${s}/embed`]) {
+		for (const p of [`${s}`, `${s}/reports/${open.id}`, `${s}/history`, locked, `${s}/embed`]) {
 			await page.goto(`${stack.urls.status}/${p}`);
 			expect(await axe(page), p).toEqual([]);
 		}

@@ -3,7 +3,7 @@ export { createUpstate, getUpstate, setUpstate, type Upstate } from './app.ts';
 export { appRouter, createCaller, type AppRouter } from './router/root.ts';
 export type { TrpcContext, SessionUser } from './router/trpc.ts';
 export { toServiceError } from './router/errors.ts';
-export { ServiceError, type ErrorCode, type FieldIssue } from './domain/errors.ts';
+export { NotFoundError, ServiceError, type ErrorCode, type FieldIssue } from './domain/errors.ts';
 export { contextForSession, callerForSession } from './auth/context.ts';
 export { SESSION_COOKIE } from './auth/lucia.ts';
 export { AUDIT_ENTITY_TYPES } from './domain/audit-log/schemas.ts';

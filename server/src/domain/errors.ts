@@ -28,8 +28,10 @@ export class ServiceError extends Error {
 }
 
 export class NotFoundError extends ServiceError {
+	readonly entity: string; // what was missing, for a surface that words it for readers
 	constructor(entity: string, id: number | string) {
 		super('NOT_FOUND', `${entity} ${id} not found`);
+		this.entity = entity;
 	}
 }
 

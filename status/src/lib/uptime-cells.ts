@@ -85,6 +85,7 @@ export function uptimeCellsHtml(days: UptimeDay[], locale: string): string {
 }
 
 // With scripts, each bar is one stop in the tab order (today's cell) and the arrow keys, Home
-// and End move between its days (a roving tabindex), instead of 90 tab stops per component.
-// Without scripts every cell stays reachable with Tab.
-export const UPTIME_BAR_KEYS_SCRIPT = `<script>for(const ol of document.querySelectorAll('ol.ub')){const b=[...ol.querySelectorAll('button')];b.forEach((x,i)=>x.tabIndex=i===b.length-1?0:-1);ol.addEventListener('keydown',e=>{const i=b.indexOf(document.activeElement),j={ArrowLeft:i-1,ArrowRight:i+1,Home:0,End:b.length-1}[e.key];if(i<0||j===undefined||!b[j])return;e.preventDefault();b[i].tabIndex=-1;b[j].tabIndex=0;b[j].focus()})}<\/script>`;
+// and End move between its shown days (a roving tabindex; a narrow bar hides its oldest days),
+// instead of 90 tab stops per component. If a resize hides the stop, it goes back to today.
+// Without scripts every shown cell stays reachable with Tab.
+export const UPTIME_BAR_KEYS_SCRIPT = `<script>{const bars=[...document.querySelectorAll('ol.ub')].map(ol=>{const b=[...ol.querySelectorAll('button')];b.forEach((x,i)=>x.tabIndex=i===b.length-1?0:-1);ol.addEventListener('keydown',e=>{const v=b.filter(x=>x.offsetWidth),i=v.indexOf(document.activeElement),j={ArrowLeft:i-1,ArrowRight:i+1,Home:0,End:v.length-1}[e.key];if(i<0||j===undefined||!v[j])return;e.preventDefault();v[i].tabIndex=-1;v[j].tabIndex=0;v[j].focus()});return b});addEventListener('resize',()=>{for(const b of bars){const s=b.find(x=>x.tabIndex===0);if(s&&!s.offsetWidth){s.tabIndex=-1;b[b.length-1].tabIndex=0}}})}<\/script>`;

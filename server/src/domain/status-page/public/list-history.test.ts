@@ -76,10 +76,31 @@ describe('listPublicHistory', () => {
 			['2026-09', 40],
 			['2026-08', 30]
 		]);
-		// Only months with reports exist, so a reader cannot mint listings.
-		for (const month of ['2026-07', '2030-01'])
+		// A month without reports in the page's history lists first, empty, then the older ones.
+		expect(counts(await list('2026-07'))).toEqual([
+			['2026-07', 0],
+			['2025-05', 5]
+		]);
+		// The history runs from the oldest report (or the page's creation) to this month.
+		const next = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1));
+		for (const month of ['2025-04', next.toISOString().slice(0, 7), '2030-01'])
 			expect(await codeOf(list(month))).toBe(`NOT_FOUND: history month ${month} not found`);
 		expect(await codeOf(list('2026-13'))).toMatch(/^VALIDATION: month:/);
+	});
+
+	it('a page without reports has every month from its creation to now, and none before', async () => {
+		const { slug } = await setup();
+		const list = (month?: string) =>
+			listPublicHistory({ deps, input: { page: { slug }, reader: anon, month } });
+		const thisMonth = new Date().toISOString().slice(0, 7);
+		expect((await list()).months).toEqual([]);
+		expect(await list(thisMonth)).toMatchObject({
+			months: [{ month: thisMonth, reports: [] }],
+			older: null
+		});
+		const before = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1));
+		const month = before.toISOString().slice(0, 7);
+		expect(await codeOf(list(month))).toBe(`NOT_FOUND: history month ${month} not found`);
 	});
 
 	it('cuts nothing: following `older` reaches every one of 600 reports once', async () => {

@@ -17,15 +17,16 @@ const nextMonth = (month: string) => {
 /**
  * The page's reports by the UTC month they started in, newest first, from `month` (or the
  * newest) back until about HISTORY_PAGE_REPORTS; `older` names where the next listing starts.
- * A month with no reports is NOT_FOUND, so the listings a reader can ask for are only the
- * months that have reports.
+ * A month with no reports lists first with none, if it is in the page's history: from the month
+ * of the page's creation or of its oldest report, whichever is earlier, to the current month.
+ * Any other month is NOT_FOUND, so the listings a reader can ask for stay bounded.
  */
 export async function listPublicHistory(args: {
 	deps: PublicDeps;
 	input: ListPublicHistoryInput;
 }): Promise<PublicHistoryOutput> {
 	const input = parseInput(ListPublicHistoryInput, args.input);
-	const { row, access, head } = await openPage({
+	const { row, access, head, now } = await openPage({
 		deps: args.deps,
 		locator: input.page,
 		reader: input.reader
@@ -40,7 +41,11 @@ export async function listPublicHistory(args: {
 		orderBy: [...order],
 		take: HISTORY_PAGE_REPORTS
 	});
-	if (input.month && monthOf(window[0]?.createdAt ?? new Date(0)) !== input.month)
+	// A month with no reports of its own; reports older than it put it inside the history.
+	const empty = input.month && monthOf(window[0]?.createdAt ?? new Date(0)) !== input.month;
+	const outside = (month: string) =>
+		month > monthOf(now) || (window.length === 0 && month < monthOf(row.createdAt));
+	if (input.month && empty && outside(input.month))
 		throw new NotFoundError('history month', input.month);
 	// A full window ends inside its last month: take that month whole, and start `older` after it.
 	const last = window.length === HISTORY_PAGE_REPORTS ? window.at(-1) : undefined;
@@ -59,7 +64,8 @@ export async function listPublicHistory(args: {
 				})
 			: null
 	]);
-	const months: NonNullable<PublicHistoryOutput['months']> = [];
+	const months: NonNullable<PublicHistoryOutput['months']> =
+		input.month && empty ? [{ month: input.month, reports: [] }] : [];
 	for (const r of reports) {
 		const month = monthOf(r.createdAt);
 		if (months.at(-1)?.month !== month) months.push({ month, reports: [] });

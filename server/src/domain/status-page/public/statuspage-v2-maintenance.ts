@@ -16,14 +16,19 @@ const COMPLETED = 'The scheduled maintenance has been completed.';
 
 /**
  * A maintenance window as a Statuspage scheduled maintenance. Its timeline is derived from the
- * window as Statuspage's scheduler writes it: `scheduled` when created, `in_progress` at `from`,
- * `completed` at `to` (newest first). A window without components covers the whole page.
+ * window as Statuspage's scheduler writes it, newest first: the first update when the window was
+ * created (with its message, in the state it was created in), then `in_progress` at `from` and
+ * `completed` at `to` for the transitions after that. A window entered after it opened starts
+ * `in_progress` (or `completed`): it was never `scheduled`. No components covers the whole page.
  */
 export function toMaintenance(
 	m: LoadedMaintenance,
 	ctx: V2Ctx & { now: Date; allComponentIds: number[] }
 ): StatuspageV2Incident {
-	const status = ctx.now < m.from ? 'scheduled' : ctx.now < m.to ? 'in_progress' : 'completed';
+	const stateAt = (at: Date) =>
+		at < m.from ? 'scheduled' : at < m.to ? 'in_progress' : 'completed';
+	const status = stateAt(ctx.now);
+	const created = stateAt(m.createdAt < ctx.now ? m.createdAt : ctx.now);
 	const id = `m${m.id}`;
 	const listed = m.components.map((c) => c.componentId);
 	const components = ctx.named(listed.length > 0 ? listed : ctx.allComponentIds);
@@ -43,18 +48,20 @@ export function toMaintenance(
 		tweet_id: null,
 		...fields
 	});
+	const opened = moved('operational', 'under_maintenance');
 	const updates = [
-		update(1, m.createdAt, { body: m.message || m.title, updated_at: m.updatedAt.toISOString() })
+		update(1, m.createdAt, {
+			status: created,
+			body: m.message || m.title,
+			updated_at: m.updatedAt.toISOString(),
+			affected_components: created === 'in_progress' ? opened : null
+		})
 	];
-	if (status !== 'scheduled')
+	if (created === 'scheduled' && status !== 'scheduled')
 		updates.unshift(
-			update(2, m.from, {
-				status: 'in_progress',
-				body: IN_PROGRESS,
-				affected_components: moved('operational', 'under_maintenance')
-			})
+			update(2, m.from, { status: 'in_progress', body: IN_PROGRESS, affected_components: opened })
 		);
-	if (status === 'completed')
+	if (created !== 'completed' && status === 'completed')
 		updates.unshift(
 			update(3, m.to, {
 				status: 'completed',

@@ -81,16 +81,28 @@ describe('getStatuspageV2', () => {
 		const stale = await db.statusReport.create({
 			data: { ...base, title: 'Still open', status: 'monitoring', createdAt: ago(90 * day) }
 		});
-		// A whole-page window that opened 60 days ago and runs for another 30.
+		// A whole-page window scheduled 70 days ago, opened 60 days ago, runs for another 30.
 		const long = await db.maintenance.create({
-			data: { ...base, title: 'Migration', from: ago(60 * day), to: ago(-30 * day) }
+			data: {
+				...base,
+				title: 'Migration',
+				from: ago(60 * day),
+				to: ago(-30 * day),
+				createdAt: ago(70 * day)
+			}
 		});
 		for (let i = 0; i < 50; i++) {
 			await db.statusReport.create({
 				data: { ...base, title: `Old ${i}`, status: 'resolved', resolvedAt: ago(i * day) }
 			});
 			await db.maintenance.create({
-				data: { ...base, title: `Done ${i}`, from: ago(i * day + 7200_000), to: ago(i * day) }
+				data: {
+					...base,
+					title: `Done ${i}`,
+					from: ago(i * day + 7200_000),
+					to: ago(i * day),
+					createdAt: ago(i * day + 7 * day)
+				}
 			});
 		}
 		const upcoming = await db.maintenance.create({
@@ -139,6 +151,56 @@ describe('getStatuspageV2', () => {
 			],
 			['in_progress', done?.scheduled_for],
 			['scheduled', done?.created_at]
+		]);
+	});
+
+	it('orders a maintenance timeline by time, also for a window entered after it opened', async () => {
+		const ws = await createWorkspace(db, { limits: { ...TEAM_LIMITS, 'page-components': 10 } });
+		const ctx = ctxFor(db, ws);
+		const slug = `v2-late-${Date.now()}`;
+		const page = await createStatusPage({ ctx, input: { title: 'Late', slug } });
+		await createPageComponent({
+			ctx,
+			input: { pageId: page.id, type: 'static', name: 'API', order: 0 }
+		});
+		const hour = 3_600_000;
+		const ago = (ms: number) => new Date(Date.now() - ms);
+		const base = { workspaceId: ws.id, pageId: page.id };
+		// Entered now for a window that opened an hour ago; entered now for one already over;
+		// scheduled a day ahead of a window that is over.
+		const running = await db.maintenance.create({
+			data: { ...base, title: 'Running', message: 'Moving racks', from: ago(hour), to: ago(-hour) }
+		});
+		const backfilled = await db.maintenance.create({
+			data: { ...base, title: 'Backfilled', from: ago(3 * hour), to: ago(2 * hour) }
+		});
+		const planned = await db.maintenance.create({
+			data: {
+				...base,
+				title: 'Planned',
+				from: ago(3 * hour),
+				to: ago(2 * hour),
+				createdAt: ago(27 * hour)
+			}
+		});
+		const { v2 } = await getStatuspageV2({ deps, input: { page: { slug }, reader: anon } });
+		const byId = new Map((v2?.scheduled_maintenances ?? []).map((m) => [m.id, m]));
+		const timeline = (id: number) =>
+			byId.get(`m${id}`)?.incident_updates.map((u) => [u.status, u.display_at]) ?? [];
+		for (const m of byId.values()) {
+			const times = m.incident_updates.map((u) => Date.parse(u.display_at));
+			expect(times, m.name).toEqual([...times].sort((a, b) => b - a));
+		}
+		expect(timeline(running.id)).toEqual([['in_progress', running.createdAt.toISOString()]]);
+		expect(byId.get(`m${running.id}`)?.incident_updates[0]).toMatchObject({
+			body: 'Moving racks',
+			affected_components: [{ name: 'API', new_status: 'under_maintenance' }]
+		});
+		expect(timeline(backfilled.id)).toEqual([['completed', backfilled.createdAt.toISOString()]]);
+		expect(timeline(planned.id)).toEqual([
+			['completed', planned.to.toISOString()],
+			['in_progress', planned.from.toISOString()],
+			['scheduled', planned.createdAt.toISOString()]
 		]);
 	});
 
