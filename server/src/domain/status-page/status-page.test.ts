@@ -100,14 +100,16 @@ describe('status page service', () => {
 			await codeOf(
 				createStatusPage({
 					ctx,
-					input: { ...page(), default_locale: '"><script>alert(1)</script>' }
+					input: { ...page(), default_locale: '"><script>alert(1)</script>' as never }
 				})
 			)
 		).toBe(
 			'VALIDATION: default_locale: "\\"><script>alert(1)</script>" is not a supported locale (one of en, de, fr, es, ja)'
 		);
 		expect(
-			await codeOf(createStatusPage({ ctx, input: { ...page(), locales: ['en', 'de-AT'] } }))
+			await codeOf(
+				createStatusPage({ ctx, input: { ...page(), locales: ['en', 'de-AT' as never] } })
+			)
 		).toBe('VALIDATION: locales.1: "de-AT" is not a supported locale (one of en, de, fr, es, ja)');
 		// A default missing from the switcher is added to it; an empty switcher stays empty.
 		const p = await createStatusPage({
