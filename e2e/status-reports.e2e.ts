@@ -229,7 +229,7 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		expect(await visible("required when access_type is 'password'")).toBe(true);
 
 		await page.getByLabel('Who can see the page').selectOption('public');
-		await page.getByLabel('Description').fill('All our services');
+		await page.getByLabel('Description', { exact: true }).fill('All our services');
 		// Only the status site's languages and themes are offered.
 		const offered = (select: string) =>
 			page
@@ -245,7 +245,9 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		await page.getByRole('button', { name: 'Save page' }).click();
 		expect(await visible("your plan does not include 'i18n'")).toBe(true);
 		// The failed save shows what was sent, not the saved page.
-		expect(await page.getByLabel('Description').inputValue()).toBe('All our services');
+		expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(
+			'All our services'
+		);
 		expect(await page.getByLabel('Default locale').inputValue()).toBe('de');
 		expect(await page.getByLabel('Deutsch (de)').isChecked()).toBe(true);
 		expect(await page.getByLabel('Theme', { exact: true }).inputValue()).toBe('ocean');
@@ -259,14 +261,18 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		expect(await visible('must be an http or https URL')).toBe(true);
 		expect(await visible('"not a domain!!" is not a domain such as example.com')).toBe(true);
 		expect(await page.getByLabel('Homepage URL').inputValue()).toBe('javascript:alert(1)');
-		expect(await page.getByLabel('Description').inputValue()).toBe('All our services');
+		expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(
+			'All our services'
+		);
 
 		await page.getByLabel('Homepage URL').fill('https://acme.test/');
 		await page.getByLabel('Allowed e-mail domains').fill('acme.test');
 		await page.getByRole('button', { name: 'Save page' }).click();
 		await page.getByText('Saved.').waitFor();
 		await page.reload();
-		expect(await page.getByLabel('Description').inputValue()).toBe('All our services');
+		expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(
+			'All our services'
+		);
 		expect(await page.getByLabel('Default locale').inputValue()).toBe('en');
 		expect(await page.getByLabel('Theme', { exact: true }).inputValue()).toBe('ocean');
 		expect(await page.getByLabel('Who can see the page').inputValue()).toBe('public');
