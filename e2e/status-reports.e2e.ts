@@ -233,16 +233,43 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 
 		await page.getByLabel('Who can see the page').selectOption('public');
 		await page.getByLabel('Description', { exact: true }).fill('All our services');
+		// Only the status site's languages and themes are offered.
+		const offered = (select: string) =>
+			page
+				.locator(`select[name=${select}] option`)
+				.evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+		expect(await offered('default_locale')).toEqual(['en', 'de', 'fr', 'es', 'ja']);
+		expect(await offered('theme')).toEqual(['default', 'ocean', 'mono']);
 		// The self-hosted sign-up plan has no i18n: a German page is a translation (spec 2.3).
-		await page.getByLabel('Default locale').fill('de');
-		await page.getByLabel('Locales').fill('de');
+		await page.getByLabel('Default locale').selectOption('de');
+		await page.getByLabel('Deutsch (de)').check();
+		await page.getByLabel('Theme', { exact: true }).selectOption('ocean');
 		await page.getByLabel('Allow search engines to index').check();
 		await page.getByRole('button', { name: 'Save page' }).click();
 		expect(await visible("your plan does not include 'i18n'")).toBe(true);
-		await page.getByLabel('Description', { exact: true }).fill('All our services');
-		await page.getByLabel('Default locale').fill('en');
-		await page.getByLabel('Locales').fill('');
-		await page.getByLabel('Allow search engines to index').check();
+		// The failed save shows what was sent, not the saved page.
+		expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(
+			'All our services'
+		);
+		expect(await page.getByLabel('Default locale').inputValue()).toBe('de');
+		expect(await page.getByLabel('Deutsch (de)').isChecked()).toBe(true);
+		expect(await page.getByLabel('Theme', { exact: true }).inputValue()).toBe('ocean');
+		expect(await page.getByLabel('Allow search engines to index').isChecked()).toBe(true);
+
+		await page.getByLabel('Default locale').selectOption('en');
+		await page.getByLabel('Deutsch (de)').uncheck();
+		await page.getByLabel('Homepage URL').fill('javascript:alert(1)');
+		await page.getByLabel('Allowed e-mail domains').fill('acme.test, not a domain!!');
+		await page.getByRole('button', { name: 'Save page' }).click();
+		expect(await visible('must be an http or https URL')).toBe(true);
+		expect(await visible('"not a domain!!" is not a domain such as example.com')).toBe(true);
+		expect(await page.getByLabel('Homepage URL').inputValue()).toBe('javascript:alert(1)');
+		expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(
+			'All our services'
+		);
+
+		await page.getByLabel('Homepage URL').fill('https://acme.test/');
+		await page.getByLabel('Allowed e-mail domains').fill('acme.test');
 		await page.getByRole('button', { name: 'Save page' }).click();
 		await page.getByText('Saved.').waitFor();
 		await page.reload();
@@ -250,6 +277,7 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 			'All our services'
 		);
 		expect(await page.getByLabel('Default locale').inputValue()).toBe('en');
+		expect(await page.getByLabel('Theme', { exact: true }).inputValue()).toBe('ocean');
 		expect(await page.getByLabel('Who can see the page').inputValue()).toBe('public');
 
 		await page.getByLabel('Order of API', { exact: true }).fill('4');

@@ -56,6 +56,14 @@ export const publicDeps = (ctx: TrpcContext): PublicDeps => ({
 	openedPages: ctx.upstate.openedPages
 });
 
+// The service's own addresses, which no page may take as its custom domain.
+const serviceUrls = ({ upstate: { config } }: TrpcContext) => [
+	config.urls.statusPage,
+	config.urls.dashboard,
+	config.urls.consent,
+	config.urls.api
+];
+
 export const statusPageRouter = createTRPCRouter({
 	list: readProcedure
 		.meta({
@@ -88,7 +96,9 @@ export const statusPageRouter = createTRPCRouter({
 		})
 		.input(CreateStatusPageInput)
 		.output(StatusPageOutput)
-		.mutation(({ ctx, input }) => createStatusPage({ ctx: ctx.service, input })),
+		.mutation(({ ctx, input }) =>
+			createStatusPage({ ctx: ctx.service, input, serviceUrls: serviceUrls(ctx) })
+		),
 	update: writeProcedure
 		.meta({
 			rest: {
@@ -100,7 +110,9 @@ export const statusPageRouter = createTRPCRouter({
 		})
 		.input(UpdateStatusPageInput)
 		.output(StatusPageOutput)
-		.mutation(({ ctx, input }) => updateStatusPage({ ctx: ctx.service, input })),
+		.mutation(({ ctx, input }) =>
+			updateStatusPage({ ctx: ctx.service, input, serviceUrls: serviceUrls(ctx) })
+		),
 	remove: writeProcedure
 		.meta({
 			rest: {

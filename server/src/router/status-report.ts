@@ -59,7 +59,7 @@ export const statusReportRouter = createTRPCRouter({
 			mcp: {
 				name: 'create_status_report',
 				description:
-					'Create a status report on a page (pageId from list_status_pages, pageComponentIds from list_page_components) with an initial public update.' +
+					'Create a status report on a page (pageId from list_status_pages, pageComponentIds from list_page_components) with an initial public update. Components given an impact join pageComponentIds.' +
 					NOTIFY
 			}
 		})
@@ -80,7 +80,8 @@ export const statusReportRouter = createTRPCRouter({
 			mcp: {
 				name: 'add_status_report_update',
 				description:
-					'Append a public update to a status report and move it to the given status.' + NOTIFY
+					'Append a public update to a status report and move it to the given status. Components given an impact join pageComponentIds.' +
+					NOTIFY
 			}
 		})
 		.input(AddStatusReportUpdateInput)
@@ -99,7 +100,7 @@ export const statusReportRouter = createTRPCRouter({
 			mcp: {
 				name: 'update_status_report',
 				description:
-					'Edit the title or pageComponentIds of a status report without posting a public update. Never notifies. status may only repeat the current status: change it with add_status_report_update, or resolve_status_report.',
+					'Edit the title or pageComponentIds of a status report without posting a public update. Never notifies. status may only repeat the current status: change it with add_status_report_update, or resolve_status_report. A component whose latest impact is not operational cannot be removed: post an update setting it to operational first.',
 				idempotentHint: true
 			}
 		})

@@ -4,23 +4,29 @@ import { requireCount } from '../limits.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
 import {
+	checkCustomDomain,
 	checkPlanFeatures,
 	checkStatusPage,
 	checkUnique,
 	hashPassword,
 	toStatusPageData,
-	toStatusPageOutput
+	toStatusPageOutput,
+	withDefaultLocale
 } from './internal.ts';
 import { CreateStatusPageInput, type StatusPageOutput } from './schemas.ts';
 
+// `serviceUrls`: the service's own addresses (config.urls), which no custom domain may take; the
+// router always passes them.
 export async function createStatusPage(args: {
 	ctx: ServiceContext;
 	input: CreateStatusPageInput;
+	serviceUrls?: string[];
 }): Promise<StatusPageOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
-	const input = parseInput(CreateStatusPageInput, args.input);
+	const input = withDefaultLocale(parseInput(CreateStatusPageInput, args.input));
 	checkStatusPage(input, input.password !== undefined);
+	checkCustomDomain(input, args.serviceUrls ?? []);
 	checkPlanFeatures(ctx.workspace.limits, input);
 	return withTransaction(ctx, async (tx) => {
 		requireCount(

@@ -78,6 +78,28 @@ export function toStatusPageData(
 	};
 }
 
+// The status site always offers the default locale: a non-empty `locales` gains it (first, where
+// the reader's switcher shows it). Duplicates are dropped.
+export function withDefaultLocale(fields: StatusPageFields): StatusPageFields {
+	if (fields.locales.length === 0) return fields;
+	return { ...fields, locales: [...new Set([fields.default_locale, ...fields.locales])] };
+}
+
+/**
+ * A custom domain must not be one of the service's own hosts (its configured addresses: status
+ * site, dashboard, API): the status site resolves a page by Host, so that page would answer for
+ * every page. Hosts compare without port and case.
+ */
+export function checkCustomDomain(fields: StatusPageFields, serviceUrls: string[]): void {
+	const domain = fields.custom_domain?.toLowerCase();
+	if (!domain) return;
+	const own = serviceUrls.map((u) => URL.parse(u)?.hostname.toLowerCase());
+	if (own.includes(domain)) {
+		const message = `'${domain}' is this service's own address; use a domain of your own`;
+		throw new ValidationError(`custom_domain: ${message}`, [{ path: 'custom_domain', message }]);
+	}
+}
+
 // Rules across fields (spec 2.12), checked on the page as it will be saved.
 export function checkStatusPage(fields: StatusPageFields, hasPassword: boolean): void {
 	const need = (ok: boolean, path: string, message: string) => {
@@ -100,6 +122,12 @@ export function checkStatusPage(fields: StatusPageFields, hasPassword: boolean):
 	);
 }
 
+// A saved page may hold locales from before they were checked.
+type SavedFields = Omit<StatusPageFields, 'default_locale' | 'locales'> & {
+	default_locale: string;
+	locales: string[];
+};
+
 const ACCESS_FEATURES = {
 	public: null,
 	password: 'password-protection',
@@ -120,7 +148,7 @@ const themeEntries = (theme: StatusPageFields['custom_theme']) =>
 export function checkPlanFeatures(
 	limits: Limits,
 	next: StatusPageFields,
-	current?: StatusPageFields
+	current?: SavedFields
 ): void {
 	const access = ACCESS_FEATURES[next.access_type];
 	if (access && next.access_type !== current?.access_type) requireFeature(limits, access);
@@ -131,7 +159,7 @@ export function checkPlanFeatures(
 	if (themeEntries(next.custom_theme).some((entry) => !kept.has(entry)))
 		requireFeature(limits, 'custom-theme');
 	// Spec 2.3: no translations without i18n, whether a switcher or a non-English page.
-	const knownLocales = new Set(current?.locales ?? []);
+	const knownLocales = new Set<string>(current?.locales ?? []);
 	if (next.locales.length > 1 && next.locales.some((l) => !knownLocales.has(l)))
 		requireFeature(limits, 'i18n');
 	if (next.default_locale !== 'en' && next.default_locale !== current?.default_locale)

@@ -1,14 +1,56 @@
 import { z } from 'zod';
 import { optionalFields } from '../schema-helpers.ts';
+import { PAGE_LOCALES } from './public/locales.ts';
+import { isSafeCssVar, THEMES } from './public/theme.ts';
 
 // Status page fields of spec 2.12, with the spec's names. The password is write-only.
 export const ACCESS_TYPES = ['public', 'password', 'email-domain', 'ip-restriction'] as const;
+// The languages the status site ships: public/locales.ts (locales.test.ts keeps it equal to
+// status/src/lib/i18n).
+export type StatusLocale = (typeof PAGE_LOCALES)[number];
+export const THEME_KEYS = Object.keys(THEMES);
 
 const CIDR = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}\/(3[0-2]|[12]?\d)$/;
-const cssVars = z.record(
-	z.string().regex(/^--[\w-]+$/, { error: 'CSS variable names start with --' }),
-	z.string().max(256)
-);
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const DOMAIN = new RegExp(`^(?:${LABEL}\\.)+${LABEL}$`);
+// A rejected value is named in the message, shortened and quoted so it stays one plain line.
+const shown = (v: unknown) => JSON.stringify(String(v).slice(0, 64));
+
+// What a link on the public page may be: z.url() also accepts javascript: and data: URLs.
+// http(s) needs a host; mailto needs an address.
+const link = (schemes: string[], error: string) =>
+	z
+		.string()
+		.trim()
+		.max(2048)
+		.refine(
+			(v) => {
+				const url = URL.parse(v);
+				if (!url || !schemes.includes(url.protocol)) return false;
+				return url.protocol === 'mailto:' ? /^[^@\s]+@[^@\s]+$/.test(url.pathname) : !!url.hostname;
+			},
+			{ error }
+		);
+const webLink = () => link(['http:', 'https:'], 'must be an http or https URL');
+
+// Exactly the render check (theme.ts isSafeCssVar): a variable the page would drop is refused,
+// named in the message since the dashboard shows messages without their paths.
+const cssVars = z.record(z.string(), z.string()).superRefine((vars, ctx) => {
+	for (const [name, value] of Object.entries(vars)) {
+		let message: string | null = null;
+		if (!name.startsWith('--')) message = `CSS variable names start with -- (got ${shown(name)})`;
+		else if (!isSafeCssVar(name, '0'))
+			message = `${shown(name)} is not a CSS variable name: -- then up to 64 letters, digits and dashes`;
+		else if (!isSafeCssVar(name, value))
+			message = `${name}: ${shown(value)} is not allowed: up to 128 letters, digits, spaces and # % . , ( ) / + -, no url() or comments`;
+		if (message) ctx.addIssue({ code: 'custom', path: [name], message });
+	}
+});
+
+const locale = z.enum(PAGE_LOCALES, {
+	error: (iss) =>
+		`${shown(iss.input)} is not a supported locale (one of ${PAGE_LOCALES.join(', ')})`
+});
 
 const fields = {
 	title: z.string().min(1).max(256),
@@ -20,20 +62,36 @@ const fields = {
 			error: 'use lowercase letters, digits and single dashes'
 		}),
 	description: z.string().max(1024).default(''),
-	homepage_url: z.url().max(2048).nullable().default(null),
-	contact_url: z.url().max(2048).nullable().default(null),
-	icon: z.url().max(2048).nullable().default(null),
+	homepage_url: webLink().nullable().default(null),
+	contact_url: link(['http:', 'https:', 'mailto:'], 'must be an http, https or mailto URL')
+		.nullable()
+		.default(null),
+	icon: webLink().nullable().default(null),
+	// A top-level domain of letters, so no IP literal; the service's own hosts: checkCustomDomain.
 	custom_domain: z
 		.string()
 		.max(253)
 		.regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/i, {
 			error: 'must be a host name such as status.example.com'
 		})
+		.refine((v) => !/(^|\.)localhost$/i.test(v), { error: 'must be a public host name' })
 		.nullable()
 		.default(null),
 	access_type: z.enum(ACCESS_TYPES).default('public'),
 	password: z.string().min(1).max(256).optional(),
-	auth_email_domains: z.array(z.string().min(1).max(253)).max(50).default([]),
+	auth_email_domains: z
+		.array(
+			z
+				.string()
+				.trim()
+				.toLowerCase()
+				.max(253)
+				.refine((v) => DOMAIN.test(v), {
+					error: (iss) => `${shown(iss.input)} is not a domain such as example.com`
+				})
+		)
+		.max(50)
+		.default([]),
 	allowed_ip_ranges: z
 		.string()
 		.max(4096)
@@ -41,12 +99,18 @@ const fields = {
 			error: 'must be comma-separated IPv4 CIDR ranges'
 		})
 		.default(''),
-	theme: z.string().max(64).default('default'),
+	theme: z
+		.string()
+		.refine((v) => Object.hasOwn(THEMES, v), {
+			error: (iss) => `${shown(iss.input)} is not a theme (one of ${THEME_KEYS.join(', ')})`
+		})
+		.default('default'),
 	custom_theme: z
 		.object({ light: cssVars.default({}), dark: cssVars.default({}) })
 		.default({ light: {}, dark: {} }),
-	default_locale: z.string().min(2).max(16).default('en'),
-	locales: z.array(z.string().min(2).max(16)).max(20).default([]),
+	// A default missing from a non-empty `locales` is added to it (withDefaultLocale).
+	default_locale: locale.default('en'),
+	locales: z.array(locale).max(20).default([]),
 	allow_index: z.boolean().default(true)
 };
 

@@ -94,6 +94,175 @@ describe('status page service', () => {
 		);
 	});
 
+	it('accepts only the locales the status site ships, naming the bad value', async () => {
+		const ctx = ctxFor(db, await createWorkspace(db, { limits: PAID }));
+		expect(
+			await codeOf(
+				createStatusPage({
+					ctx,
+					input: { ...page(), default_locale: '"><script>alert(1)</script>' as never }
+				})
+			)
+		).toBe(
+			'VALIDATION: default_locale: "\\"><script>alert(1)</script>" is not a supported locale (one of en, de, fr, es, ja)'
+		);
+		expect(
+			await codeOf(
+				createStatusPage({ ctx, input: { ...page(), locales: ['en', 'de-AT' as never] } })
+			)
+		).toBe('VALIDATION: locales.1: "de-AT" is not a supported locale (one of en, de, fr, es, ja)');
+		// A default missing from the switcher is added to it; an empty switcher stays empty.
+		const p = await createStatusPage({
+			ctx,
+			input: { ...page(), default_locale: 'de', locales: ['en', 'fr', 'en'] }
+		});
+		expect(p.locales).toEqual(['de', 'en', 'fr']);
+		const moved = await updateStatusPage({ ctx, input: { pageId: p.id, default_locale: 'ja' } });
+		expect(moved).toMatchObject({ default_locale: 'ja', locales: ['ja', 'de', 'en', 'fr'] });
+		const single = await createStatusPage({ ctx, input: { ...page(), default_locale: 'es' } });
+		expect(single.locales).toEqual([]);
+	});
+
+	it('accepts http(s) links only, and mailto for the contact link', async () => {
+		const ctx = ctxFor(db, await createWorkspace(db, { limits: PAID }));
+		const refused: [string, string, string][] = [
+			['homepage_url', 'javascript:alert(document.cookie)', 'must be an http or https URL'],
+			['homepage_url', 'JavaScript:alert(1)', 'must be an http or https URL'],
+			['homepage_url', 'data:text/html,<script>alert(1)</script>', 'must be an http or https URL'],
+			['icon', 'javascript:alert(1)', 'must be an http or https URL'],
+			['icon', 'data:image/svg+xml,<svg onload=alert(1)>', 'must be an http or https URL'],
+			['icon', 'mailto:a@example.com', 'must be an http or https URL'],
+			['contact_url', 'javascript:alert(1)', 'must be an http, https or mailto URL'],
+			['contact_url', 'data:text/html,hi', 'must be an http, https or mailto URL'],
+			['contact_url', 'mailto:', 'must be an http, https or mailto URL'],
+			['contact_url', 'ftp://example.com', 'must be an http, https or mailto URL']
+		];
+		for (const [field, value, message] of refused)
+			expect(
+				await codeOf(createStatusPage({ ctx, input: { ...page(), [field]: value } })),
+				value
+			).toBe(`VALIDATION: ${field}: ${message}`);
+		const p = await createStatusPage({
+			ctx,
+			input: {
+				...page(),
+				homepage_url: 'https://example.com/',
+				icon: 'http://cdn.example.com/icon.png',
+				contact_url: 'mailto:support@example.com'
+			}
+		});
+		expect(p.contact_url).toBe('mailto:support@example.com');
+		expect(
+			await codeOf(updateStatusPage({ ctx, input: { pageId: p.id, homepage_url: 'javascript:x' } }))
+		).toBe('VALIDATION: homepage_url: must be an http or https URL');
+	});
+
+	it("refuses the service's own hosts, IP literals and localhost as a custom domain", async () => {
+		const ctx = ctxFor(db, await createWorkspace(db, { limits: PAID }));
+		const serviceUrls = ['https://Status.Upstate.example:8443', 'https://app.upstate.example/'];
+		for (const domain of ['status.upstate.example', 'APP.upstate.example'])
+			expect(
+				await codeOf(
+					createStatusPage({ ctx, serviceUrls, input: { ...page(), custom_domain: domain } })
+				)
+			).toBe(
+				`VALIDATION: custom_domain: '${domain.toLowerCase()}' is this service's own address; use a domain of your own`
+			);
+		const p = await createStatusPage({ ctx, serviceUrls, input: page() });
+		expect(
+			await codeOf(
+				updateStatusPage({
+					ctx,
+					serviceUrls,
+					input: { pageId: p.id, custom_domain: 'status.upstate.example' }
+				})
+			)
+		).toMatch(/^VALIDATION: custom_domain: 'status.upstate.example' is this service's own/);
+		for (const domain of ['127.0.0.1', '10.0.0.1', '[::1]', 'localhost', 'app.localhost'])
+			expect(
+				await codeOf(createStatusPage({ ctx, input: { ...page(), custom_domain: domain } })),
+				domain
+			).toMatch(/^VALIDATION: custom_domain: must be a (host name|public host name)/);
+		const mine = await createStatusPage({
+			ctx,
+			serviceUrls,
+			input: { ...page(), custom_domain: 'status.customer.example' }
+		});
+		expect(mine.custom_domain).toBe('status.customer.example');
+	});
+
+	it('accepts known themes and exactly the CSS variables the page renders', async () => {
+		const ctx = ctxFor(db, await createWorkspace(db, { limits: PAID }));
+		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), theme: 'neon' } }))).toBe(
+			'VALIDATION: theme: "neon" is not a theme (one of default, ocean, mono)'
+		);
+		expect(
+			await codeOf(createStatusPage({ ctx, input: { ...page(), theme: 'constructor' } }))
+		).toMatch(/^VALIDATION: theme:/);
+		const theme = (light: Record<string, string>) => ({
+			...page(),
+			custom_theme: { light, dark: {} }
+		});
+		expect(await codeOf(createStatusPage({ ctx, input: theme({ primary: 'red' }) }))).toBe(
+			'VALIDATION: custom_theme.light.primary: CSS variable names start with -- (got "primary")'
+		);
+		expect(await codeOf(createStatusPage({ ctx, input: theme({ '--a_b': 'red' }) }))).toMatch(
+			/^VALIDATION: custom_theme\.light\.--a_b: "--a_b" is not a CSS variable name/
+		);
+		// Values theme.ts would drop at render time: each refused with the variable named.
+		for (const value of [
+			'url(https://evil.example/x.png)',
+			'red; } body { display: none',
+			'"quoted"',
+			'expression(alert(1))',
+			'red /* c */',
+			'x'.repeat(129)
+		])
+			expect(
+				await codeOf(createStatusPage({ ctx, input: theme({ '--primary': value }) })),
+				value
+			).toMatch(/^VALIDATION: custom_theme\.light\.--primary: --primary: ".*" is not allowed/);
+		const ok = await createStatusPage({
+			ctx,
+			input: {
+				...theme({ '--primary': 'oklch(0.5 0.14 230)', '--radius': '0.5rem' }),
+				theme: 'ocean'
+			}
+		});
+		expect(ok.theme).toBe('ocean');
+	});
+
+	it('accepts host names as e-mail domains, lower-cased, naming a bad entry', async () => {
+		const ctx = ctxFor(db, await createWorkspace(db, { limits: PAID }));
+		for (const bad of [
+			'not a domain!!',
+			'example',
+			'-bad.example.com',
+			'a..example.com',
+			'@example.com'
+		])
+			expect(
+				await codeOf(
+					createStatusPage({
+						ctx,
+						input: { ...page(), auth_email_domains: ['example.com', bad] }
+					})
+				),
+				bad
+			).toBe(
+				`VALIDATION: auth_email_domains.1: ${JSON.stringify(bad)} is not a domain such as example.com`
+			);
+		const p = await createStatusPage({
+			ctx,
+			input: {
+				...page(),
+				access_type: 'email-domain',
+				auth_email_domains: [' Example.COM ', 'mail.example-2.org']
+			}
+		});
+		expect(p.auth_email_domains).toEqual(['example.com', 'mail.example-2.org']);
+	});
+
 	it('gates plan features and counts, falling back to the free plan', async () => {
 		const ctx = ctxFor(db, await createWorkspace(db, { plan: 'free', limits: {} }));
 		expect(

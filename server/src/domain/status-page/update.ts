@@ -3,21 +3,25 @@ import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
 import {
+	checkCustomDomain,
 	checkPlanFeatures,
 	checkStatusPage,
 	checkUnique,
 	getStatusPageInWorkspace,
 	hashPassword,
 	toStatusPageData,
-	toStatusPageOutput
+	toStatusPageOutput,
+	withDefaultLocale
 } from './internal.ts';
 import { CreateStatusPageInput, UpdateStatusPageInput, type StatusPageOutput } from './schemas.ts';
 
 // Fields not sent keep their value; a password not re-sent keeps the old hash. A plan feature is
 // required only for a change towards it (checkPlanFeatures), so a downgrade never locks a page.
+// `serviceUrls` as in create.ts.
 export async function updateStatusPage(args: {
 	ctx: ServiceContext;
 	input: UpdateStatusPageInput;
+	serviceUrls?: string[];
 }): Promise<StatusPageOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
@@ -34,8 +38,9 @@ export async function updateStatusPage(args: {
 			...current
 		} = before;
 		const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-		const merged = parseInput(CreateStatusPageInput, { ...current, ...defined });
+		const merged = withDefaultLocale(parseInput(CreateStatusPageInput, { ...current, ...defined }));
 		checkStatusPage(merged, password !== undefined || row.passwordHash !== null);
+		checkCustomDomain(merged, args.serviceUrls ?? []);
 		checkPlanFeatures(ctx.workspace.limits, merged, current);
 		await checkUnique(tx, merged, row.id);
 		const passwordHash = password

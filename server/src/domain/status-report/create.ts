@@ -5,6 +5,7 @@ import { parseInput } from '../parse.ts';
 import { getStatusPageInWorkspace } from '../status-page/internal.ts';
 import { withTransaction } from '../transaction.ts';
 import {
+	affectedBy,
 	checkComponentsOnPage,
 	createUpdateRow,
 	getReportInWorkspace,
@@ -39,7 +40,7 @@ export async function createStatusReport(args: {
 				title: input.title,
 				status: input.status,
 				components: {
-					create: [...new Set(input.pageComponentIds)].map((componentId) => ({ componentId }))
+					create: affectedBy(input).map((componentId) => ({ componentId }))
 				}
 			},
 			select: { id: true }

@@ -40,6 +40,13 @@ export async function checkComponentsOnPage(tx: Tx, pageId: number, ids: number[
 	if (missing !== undefined) throw new NotFoundError('page component', missing);
 }
 
+// A report's affected components include every component an update gives an impact (so the
+// page never shows an outage on a component the report does not name).
+export const affectedBy = (args: {
+	pageComponentIds: number[];
+	impacts: Array<{ componentId: number }>;
+}): number[] => [...new Set([...args.pageComponentIds, ...args.impacts.map((i) => i.componentId)])];
+
 export async function createUpdateRow(
 	tx: Tx,
 	args: {
@@ -87,9 +94,17 @@ export async function appendReportUpdate(args: {
 		update.impacts.map((i) => i.componentId)
 	);
 	const created = await createUpdateRow(tx, { ...update, reportId: row.id });
+	const current = row.components.map((c) => c.componentId);
+	const added = affectedBy({ pageComponentIds: current, impacts: update.impacts }).slice(
+		current.length
+	);
 	await tx.statusReport.update({
 		where: { id: row.id },
-		data: { status: update.status, resolvedAt: args.resolvedAt }
+		data: {
+			status: update.status,
+			resolvedAt: args.resolvedAt,
+			components: { create: added.map((componentId) => ({ componentId })) }
+		}
 	});
 	const report = toReportOutput(await getReportInWorkspace({ tx, id: row.id, workspaceId }));
 	return { before: toReportOutput(row), report, updateId: created.id };

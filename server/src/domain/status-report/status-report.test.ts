@@ -104,6 +104,8 @@ describe('status report service', () => {
 		});
 		expect(moved.status).toBe('identified');
 		expect(moved.notified).toBe(false);
+		// Web has an impact now, so the report names it.
+		expect(moved.pageComponentIds).toEqual([api.id, web.id]);
 		expect(moved.updates.map((u) => u.status)).toEqual(['identified', 'investigating']);
 		const edited = await updateStatusReport({
 			ctx,
@@ -135,7 +137,70 @@ describe('status report service', () => {
 			'status_report.resolve'
 		]);
 		expect(audit[0]).toMatchObject({ actorType: 'user', entityId: String(created.id) });
-		expect(JSON.parse(audit[2].changedFields)).toEqual(['pageComponentIds', 'title']);
+		expect(JSON.parse(audit[1].changedFields)).toEqual(['pageComponentIds', 'status', 'updates']);
+		expect(JSON.parse(audit[2].changedFields)).toEqual(['title']);
+	});
+
+	it('keeps every component an impact names among the affected ones', async () => {
+		const { ws, ctx, page, api, web } = await setup();
+		const db3 = await createPageComponent({
+			ctx,
+			input: { pageId: page.id, type: 'static', name: 'Email delivery' }
+		});
+		const { sent, notifier } = recorder();
+		// Named only by its impact, on create and on a later update: added to the report.
+		const created = await createStatusReport({
+			ctx,
+			notifier,
+			input: {
+				pageId: page.id,
+				title: 'Billing errors',
+				status: 'investigating',
+				message: 'Looking into it',
+				pageComponentIds: [api.id],
+				impacts: [{ componentId: web.id, impact: 'partial_outage' }],
+				notify: true
+			}
+		});
+		expect(created.pageComponentIds).toEqual([api.id, web.id]);
+		expect(sent[0].componentIds).toEqual([api.id, web.id]);
+		const updated = await addStatusReportUpdate({
+			ctx,
+			input: {
+				reportId: created.id,
+				status: 'identified',
+				message: 'Mail too',
+				impacts: [{ componentId: db3.id, impact: 'major_outage' }],
+				notify: false
+			}
+		});
+		expect(updated.pageComponentIds).toEqual([api.id, web.id, db3.id]);
+
+		// Removing a component the report still shows as down is refused, with the way out.
+		const edit = (ids: number[]) =>
+			updateStatusReport({ ctx, input: { reportId: created.id, pageComponentIds: ids } });
+		expect(await codeOf(edit([api.id, web.id]))).toBe(
+			`VALIDATION: pageComponentIds: 'Email delivery' (component ${db3.id}) is still major_outage in this report: post an update setting it to operational instead of removing it`
+		);
+		expect(await codeOf(edit([api.id, db3.id]))).toMatch(
+			/'Web' \(component \d+\) is still partial_outage/
+		);
+		// Without an impact (API), or once back to operational (Web), it can go.
+		await addStatusReportUpdate({
+			ctx,
+			input: {
+				reportId: created.id,
+				status: 'monitoring',
+				message: 'Web is fine',
+				impacts: [{ componentId: web.id, impact: 'operational' }],
+				notify: false
+			}
+		});
+		expect((await edit([db3.id])).pageComponentIds).toEqual([db3.id]);
+		const audit = await db.auditLog.findMany({
+			where: { workspaceId: ws.id, entityType: 'status_report' }
+		});
+		expect(audit).toHaveLength(4);
 	});
 
 	it('lists newest first, active by default, with pagination', async () => {

@@ -2,8 +2,13 @@ import { writeAudit } from '../audit.ts';
 import { requireScope, type ServiceContext } from '../context.ts';
 import { ValidationError } from '../errors.ts';
 import { parseInput } from '../parse.ts';
-import { withTransaction } from '../transaction.ts';
-import { checkComponentsOnPage, getReportInWorkspace, toReportOutput } from './internal.ts';
+import { withTransaction, type Tx } from '../transaction.ts';
+import {
+	checkComponentsOnPage,
+	getReportInWorkspace,
+	toReportOutput,
+	type ReportRow
+} from './internal.ts';
 import { UpdateStatusReportInput, type StatusReportOutput } from './schemas.ts';
 
 // Metadata only: no public update and no notify path (spec 4.1 rule 5). Fields not sent keep
@@ -27,7 +32,10 @@ export async function updateStatusReport(args: {
 			throw new ValidationError(`status: ${message}`, [{ path: 'status', message }]);
 		}
 		const componentIds = input.pageComponentIds && [...new Set(input.pageComponentIds)];
-		if (componentIds) await checkComponentsOnPage(tx, row.pageId, componentIds);
+		if (componentIds) {
+			await checkComponentsOnPage(tx, row.pageId, componentIds);
+			await checkImpactsKept(tx, row, componentIds);
+		}
 		await tx.statusReport.update({
 			where: { id: row.id },
 			data: {
@@ -52,4 +60,25 @@ export async function updateStatusReport(args: {
 		});
 		return after;
 	});
+}
+
+// A component whose latest impact in this report is not operational is what the page shows for
+// it: the report must keep naming it until an update sets it back to operational.
+async function checkImpactsKept(tx: Tx, row: ReportRow, keep: number[]): Promise<void> {
+	const latest = new Map<number, string>();
+	for (const u of row.updates)
+		// newest first
+		for (const i of u.impacts) if (!latest.has(i.componentId)) latest.set(i.componentId, i.impact);
+	const removed = row.components
+		.map((c) => c.componentId)
+		.find((id) => !keep.includes(id) && (latest.get(id) ?? 'operational') !== 'operational');
+	if (removed === undefined) return;
+	const component = await tx.pageComponent.findUnique({
+		where: { id: removed },
+		select: { name: true }
+	});
+	const message = `'${component?.name ?? removed}' (component ${removed}) is still ${latest.get(removed)} in this report: post an update setting it to operational instead of removing it`;
+	throw new ValidationError(`pageComponentIds: ${message}`, [
+		{ path: 'pageComponentIds', message }
+	]);
 }

@@ -1,11 +1,30 @@
-import { ServiceError } from '@upstate/server';
-import { checkbox, text } from './form';
+import { ServiceError, PAGE_LOCALES, THEME_KEYS } from '@upstate/server';
+import { checkbox, formValues, text } from './form';
 
-const list = (value: string | undefined) =>
+// Entries separated by commas or new lines; spaces inside an entry stay, so the schema sees
+// (and names) "not a domain!!" as the one bad entry it is.
+export const list = (value: string | undefined) =>
 	(value ?? '')
-		.split(/[\s,]+/)
+		.split(/[,\r\n]+/)
 		.map((s) => s.trim())
 		.filter(Boolean);
+
+// The form's fields as sent; the locale checkboxes share one name, kept as a comma list.
+export function statusPageValues(data: FormData): Record<string, string> {
+	return { ...formValues(data), locales: data.getAll('locales').map(String).join(',') };
+}
+
+// What the settings form offers: the status site's languages (named in their own language) and
+// the theme keys.
+export function statusPageChoices() {
+	return {
+		locales: PAGE_LOCALES.map((code) => ({
+			code,
+			name: new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code
+		})),
+		themes: THEME_KEYS
+	};
+}
 
 // custom_theme light/dark arrive as JSON text; a parse error lands on its own field.
 function cssVars(v: Record<string, string>, key: 'light' | 'dark'): Record<string, string> {
@@ -42,8 +61,9 @@ export function statusPageUpdate(pageId: number, v: Record<string, string>) {
 		allowed_ip_ranges: list(v.allowed_ip_ranges).join(','),
 		theme: text(v, 'theme') ?? 'default',
 		custom_theme: { light: cssVars(v, 'light'), dark: cssVars(v, 'dark') },
-		default_locale: text(v, 'default_locale') ?? 'en',
-		locales: list(v.locales),
+		// The router's schema checks both against PAGE_LOCALES and names a bad value.
+		default_locale: (text(v, 'default_locale') ?? 'en') as (typeof PAGE_LOCALES)[number],
+		locales: list(v.locales) as Array<(typeof PAGE_LOCALES)[number]>,
 		allow_index: checkbox(v, 'allow_index')
 	};
 }

@@ -12,3 +12,4 @@ export { getPublicFeed } from './feed.ts';
 export { getStatuspageV2 } from './statuspage-v2.ts';
 export { RenderCache, pageContentVersion, bumpPageContentVersion } from './render-cache.ts';
 export type { OpenedPage } from './open-page.ts';
+export { PAGE_LOCALES } from './locales.ts';

@@ -2,7 +2,11 @@ import { redirect } from '@sveltejs/kit';
 import { actionError, loadError } from '$lib/server/errors';
 import { formValues, id, int, text } from '$lib/server/form';
 import { listAllMonitors } from '$lib/server/monitors';
-import { statusPageUpdate } from '$lib/server/status-page-form';
+import {
+	statusPageChoices,
+	statusPageUpdate,
+	statusPageValues
+} from '$lib/server/status-page-form';
 import type { Actions, PageServerLoad } from './$types';
 
 // Group, monitor and component ids come from form fields and may be gone by the time the form is
@@ -16,12 +20,12 @@ export const load: PageServerLoad = async ({ locals, params }) => {
 		locals.api.componentGroup.list({ pageId }),
 		listAllMonitors(locals.api)
 	]).catch(loadError);
-	return { components: components.data, groups: groups.data, monitors };
+	return { components: components.data, groups: groups.data, monitors, ...statusPageChoices() };
 };
 
 export const actions: Actions = {
 	update: async ({ locals, params, request }) => {
-		const v = formValues(await request.formData());
+		const v = statusPageValues(await request.formData());
 		try {
 			await locals.api.statusPage.update(statusPageUpdate(id(params.id), v));
 			return { saved: true };
