@@ -54,6 +54,8 @@ const Env = z.object({
 	WORKSPACE_DEFAULT_LIMITS: optional,
 	UPSTATE_SERVICES: optional,
 	TRUSTED_PROXY_HOPS: z.preprocess((v) => v || 0, z.coerce.number().int().min(0).max(10)),
+	CUSTOM_DOMAIN_SKIP_DNS_CHECK: flag,
+	CUSTOM_DOMAIN_DNS_SERVERS: optional,
 	STATUS_PAGE_CACHE_TTL_SECONDS: z.preprocess(
 		(v) => (v === '' || v === undefined ? 10 : v),
 		z.coerce.number().int().min(0).max(3600)
@@ -190,6 +192,16 @@ function buildConfig(env: z.infer<typeof Env>) {
 		// Reverse proxies in front of the status site that append to X-Forwarded-For (0 = none:
 		// the socket address is the client). Status-page ip-restriction reads this.
 		trustedProxyHops: env.TRUSTED_PROXY_HOPS,
+		// A page's custom domain must point here in DNS before it is taken (status-page/
+		// custom-domain-dns.ts); off for a CDN or proxy answering for such domains.
+		customDomainDns: env.CUSTOM_DOMAIN_SKIP_DNS_CHECK
+			? null
+			: {
+					statusHost: new URL(env.STATUS_PAGE_URL).hostname,
+					servers: env.CUSTOM_DOMAIN_DNS_SERVERS?.split(',')
+						.map((s) => s.trim())
+						.filter(Boolean)
+				},
 		// Status site render cache lifetime; 0 turns the cache off (see status-page/public).
 		statusPageCacheTtlMs: env.STATUS_PAGE_CACHE_TTL_SECONDS * 1000,
 		defaultLimits,

@@ -56,13 +56,16 @@ export const publicDeps = (ctx: TrpcContext): PublicDeps => ({
 	openedPages: ctx.upstate.openedPages
 });
 
-// The service's own addresses, which no page may take as its custom domain.
-const serviceUrls = ({ upstate: { config } }: TrpcContext) => [
-	config.urls.statusPage,
-	config.urls.dashboard,
-	config.urls.consent,
-	config.urls.api
-];
+// A custom domain may not be one of the service's own addresses, and must point here in DNS.
+const domainRules = ({ upstate: { config } }: TrpcContext) => ({
+	serviceUrls: [
+		config.urls.statusPage,
+		config.urls.dashboard,
+		config.urls.consent,
+		config.urls.api
+	],
+	dns: config.customDomainDns
+});
 
 export const statusPageRouter = createTRPCRouter({
 	list: readProcedure
@@ -97,7 +100,7 @@ export const statusPageRouter = createTRPCRouter({
 		.input(CreateStatusPageInput)
 		.output(StatusPageOutput)
 		.mutation(({ ctx, input }) =>
-			createStatusPage({ ctx: ctx.service, input, serviceUrls: serviceUrls(ctx) })
+			createStatusPage({ ctx: ctx.service, input, ...domainRules(ctx) })
 		),
 	update: writeProcedure
 		.meta({
@@ -111,7 +114,7 @@ export const statusPageRouter = createTRPCRouter({
 		.input(UpdateStatusPageInput)
 		.output(StatusPageOutput)
 		.mutation(({ ctx, input }) =>
-			updateStatusPage({ ctx: ctx.service, input, serviceUrls: serviceUrls(ctx) })
+			updateStatusPage({ ctx: ctx.service, input, ...domainRules(ctx) })
 		),
 	remove: writeProcedure
 		.meta({

@@ -13,14 +13,17 @@ import {
 	toStatusPageOutput,
 	withDefaultLocale
 } from './internal.ts';
+import { checkCustomDomainDns, type CustomDomainDns } from './custom-domain-dns.ts';
 import { CreateStatusPageInput, type StatusPageOutput } from './schemas.ts';
 
-// `serviceUrls`: the service's own addresses (config.urls), which no custom domain may take; the
-// router always passes them.
+// `serviceUrls`: the service's own addresses (config.urls), which no custom domain may take;
+// `dns`: how to check that a custom domain points here (config.customDomainDns). The router
+// always passes both.
 export async function createStatusPage(args: {
 	ctx: ServiceContext;
 	input: CreateStatusPageInput;
 	serviceUrls?: string[];
+	dns?: CustomDomainDns | null;
 }): Promise<StatusPageOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
@@ -28,6 +31,9 @@ export async function createStatusPage(args: {
 	checkStatusPage(input, input.password !== undefined);
 	checkCustomDomain(input, args.serviceUrls ?? []);
 	checkPlanFeatures(ctx.workspace.limits, input);
+	// A network lookup: before the transaction, not inside it.
+	if (input.custom_domain && args.dns)
+		await checkCustomDomainDns(input.custom_domain.toLowerCase(), args.dns);
 	return withTransaction(ctx, async (tx) => {
 		requireCount(
 			ctx.workspace.limits,

@@ -13,19 +13,30 @@ import {
 	toStatusPageOutput,
 	withDefaultLocale
 } from './internal.ts';
+import { checkCustomDomainDns, type CustomDomainDns } from './custom-domain-dns.ts';
 import { CreateStatusPageInput, UpdateStatusPageInput, type StatusPageOutput } from './schemas.ts';
 
 // Fields not sent keep their value; a password not re-sent keeps the old hash. A plan feature is
 // required only for a change towards it (checkPlanFeatures), so a downgrade never locks a page.
-// `serviceUrls` as in create.ts.
+// `serviceUrls` and `dns` as in create.ts; DNS is checked only when the domain changes, so a
+// page whose domain was set up before keeps saving.
 export async function updateStatusPage(args: {
 	ctx: ServiceContext;
 	input: UpdateStatusPageInput;
 	serviceUrls?: string[];
+	dns?: CustomDomainDns | null;
 }): Promise<StatusPageOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
 	const { pageId, password, ...patch } = parseInput(UpdateStatusPageInput, args.input);
+	const domain = patch.custom_domain?.toLowerCase();
+	if (domain && args.dns) {
+		const saved = await ctx.db.statusPage.findFirst({
+			where: { id: pageId, workspaceId: ctx.workspace.id },
+			select: { customDomain: true }
+		});
+		if (saved && saved.customDomain !== domain) await checkCustomDomainDns(domain, args.dns);
+	}
 	return withTransaction(ctx, async (tx) => {
 		const row = await getStatusPageInWorkspace({ tx, id: pageId, workspaceId: ctx.workspace.id });
 		const before = toStatusPageOutput(row);
