@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -175,4 +175,29 @@ export async function signIn(
 	if (!link) throw new Error(`no sign-in link in the mail to ${args.email}`);
 	await page.goto(link);
 	await page.waitForURL(/\/monitors/);
+}
+
+/**
+ * A signed-in dashboard tab with JavaScript off (dashboard forms must work as plain posts), on a
+ * status page it just created; `js` is the signed-in tab with JavaScript, `base` the page's URL.
+ */
+export async function newStatusPageWithoutJs(args: {
+	browser: Browser;
+	stack: Stack;
+	smtp: { mails: Mail[] };
+	email: string;
+	title: string;
+	slug: string;
+}): Promise<{ js: Page; noJs: BrowserContext; page: Page; base: string }> {
+	const js = await args.browser.newPage();
+	await signIn(js, { dashboard: args.stack.urls.dashboard, smtp: args.smtp, email: args.email });
+	const noJs = await args.browser.newContext({ javaScriptEnabled: false });
+	await noJs.addCookies(await js.context().cookies());
+	const page = await noJs.newPage();
+	await page.goto(`${args.stack.urls.dashboard}/status-pages`);
+	await page.getByLabel('Title').fill(args.title);
+	await page.getByLabel('Slug').fill(args.slug);
+	await page.getByRole('button', { name: 'Create status page' }).click();
+	await page.waitForURL(/\/status-pages\/\d+$/);
+	return { js, noJs, page, base: page.url() };
 }

@@ -1,6 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, signIn, startSmtp, startStack, type Stack } from './harness.ts';
+import {
+	launchBrowser,
+	newStatusPageWithoutJs,
+	startSmtp,
+	startStack,
+	type Stack
+} from './harness.ts';
 
 // Editing a status page's components, groups, reports and maintenance windows: mostly with
 // JavaScript off (every form must work as a plain post), with it on where a native confirm is used.
@@ -16,17 +22,14 @@ beforeAll(async () => {
 	smtp = await startSmtp();
 	stack = await startStack({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
 	browser = await launchBrowser();
-	js = await browser.newPage();
-	await signIn(js, { dashboard: stack.urls.dashboard, smtp, email: 'ada@example.test' });
-	noJs = await browser.newContext({ javaScriptEnabled: false });
-	await noJs.addCookies(await js.context().cookies());
-	page = await noJs.newPage();
-	await page.goto(`${stack.urls.dashboard}/status-pages`);
-	await page.getByLabel('Title').fill('Ops status');
-	await page.getByLabel('Slug').fill('ops');
-	await page.getByRole('button', { name: 'Create status page' }).click();
-	await page.waitForURL(/\/status-pages\/\d+$/);
-	base = page.url();
+	({ js, noJs, page, base } = await newStatusPageWithoutJs({
+		browser,
+		stack,
+		smtp,
+		email: 'ada@example.test',
+		title: 'Ops status',
+		slug: 'ops'
+	}));
 });
 
 afterAll(async () => {

@@ -1,6 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
+import {
+	launchBrowser,
+	newStatusPageWithoutJs,
+	startSmtp,
+	startStack,
+	type Stack
+} from './harness.ts';
 
 // Status reports, maintenance and the full page settings form, driven with JavaScript off:
 // every dashboard form here must work as a plain form post (STYLE 31). One maintenance test
@@ -16,28 +22,14 @@ beforeAll(async () => {
 	smtp = await startSmtp();
 	stack = await startStack({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
 	browser = await launchBrowser();
-	const withJs = await browser.newPage();
-	const email = 'grace@example.test';
-	await withJs.goto(`${stack.urls.dashboard}/sign-in`, { waitUntil: 'networkidle' });
-	await withJs.getByLabel('E-mail').fill(email);
-	await withJs.getByRole('button', { name: 'Send sign-in link' }).click();
-	await withJs.getByText('Check your e-mail').waitFor();
-	let text = '';
-	for (let i = 0; i < 100 && !text; i++) {
-		text = smtp.mails.find((m) => m.to === email)?.text ?? '';
-		await new Promise((r) => setTimeout(r, 100));
-	}
-	await withJs.goto(/https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(text)?.[0] ?? '');
-	await withJs.waitForURL(/\/monitors/);
-	noJs = await browser.newContext({ javaScriptEnabled: false });
-	await noJs.addCookies(await withJs.context().cookies());
-	page = await noJs.newPage();
-	await page.goto(`${stack.urls.dashboard}/status-pages`);
-	await page.getByLabel('Title').fill('Acme status');
-	await page.getByLabel('Slug').fill('acme');
-	await page.getByRole('button', { name: 'Create status page' }).click();
-	await page.waitForURL(/\/status-pages\/\d+$/);
-	base = page.url();
+	({ noJs, page, base } = await newStatusPageWithoutJs({
+		browser,
+		stack,
+		smtp,
+		email: 'grace@example.test',
+		title: 'Acme status',
+		slug: 'acme'
+	}));
 	await page.getByLabel('Component name').fill('API');
 	await page.getByRole('button', { name: 'Add component' }).click();
 	await page.getByRole('cell', { name: 'API', exact: true }).waitFor();
