@@ -5,7 +5,7 @@ import type { Db } from '../server/src/db/client.ts';
 import { createMonitor } from '../server/src/domain/monitor/index.ts';
 import { createPageComponent } from '../server/src/domain/page-component/index.ts';
 import { createStatusPage } from '../server/src/domain/status-page/index.ts';
-import { createWorkspace, ctxFor, TEAM_LIMITS } from '../server/test/factories.ts';
+import { createWorkspace, ctxFor, storedResult, TEAM_LIMITS } from '../server/test/factories.ts';
 
 export async function seedBenchPage(
 	db: Db,
@@ -27,22 +27,15 @@ export async function seedBenchPage(
 		});
 		for (let d = 0; d < 90; d++)
 			for (let k = 0; k < 24; k++)
-				rows.push({
-					resultId: `b-${m.id}-${d}-${k}`,
-					workspaceId: ws.id,
-					monitorId: m.id,
-					locationId: 1,
-					startedAt: Date.now() - d * 86_400_000 - k * 3_600_000,
-					latency: 40,
-					outcome: (d * 24 + k + i) % 97 === 0 ? 'error' : 'success',
-					statusCode: 200,
-					error: '',
-					timing: {},
-					headers: {},
-					assertions: '[]',
-					grpcStatus: '',
-					packetLoss: null
-				});
+				rows.push(
+					storedResult({
+						resultId: `b-${m.id}-${d}-${k}`,
+						workspaceId: ws.id,
+						monitorId: m.id,
+						startedAt: Date.now() - d * 86_400_000 - k * 3_600_000,
+						outcome: (d * 24 + k + i) % 97 === 0 ? 'error' : 'success'
+					})
+				);
 	}
 	for (let i = 0; i < rows.length; i += 500) await analytics.insertResults(rows.slice(i, i + 500));
 	return slug;

@@ -17,7 +17,7 @@ import {
 	createStatusReport,
 	resolveStatusReport
 } from '../server/src/domain/status-report/index.ts';
-import { createWorkspace, ctxFor, TEAM_LIMITS } from '../server/test/factories.ts';
+import { createWorkspace, ctxFor, storedResult, TEAM_LIMITS } from '../server/test/factories.ts';
 import { issueKey } from '../server/test/upstate.ts';
 import { launchBrowser, startStack, type Stack } from './harness.ts';
 
@@ -764,22 +764,13 @@ describe('accessibility', () => {
 			url: `file:${path.join(dataDir, 'analytics.db')}`
 		});
 		await analytics.insertResults(
-			Array.from({ length: 90 }, (_, d) => ({
-				resultId: `a11y-${m.id}-${d}`,
-				workspaceId: ws.id,
-				monitorId: m.id,
-				locationId: 1,
-				startedAt: Date.now() - d * 86_400_000,
-				latency: 42,
-				outcome: 'success' as const,
-				statusCode: 200,
-				error: '',
-				timing: {},
-				headers: {},
-				assertions: '[]',
-				grpcStatus: '',
-				packetLoss: null
-			}))
+			Array.from({ length: 90 }, (_, d) =>
+				storedResult({
+					workspaceId: ws.id,
+					monitorId: m.id,
+					startedAt: Date.now() - d * 86_400_000
+				})
+			)
 		);
 		analytics.close();
 		const context = await browser.newContext();

@@ -10,7 +10,7 @@ import { createDb, type Db } from '../server/src/db/client.ts';
 import { createMonitor } from '../server/src/domain/monitor/index.ts';
 import { createPageComponent } from '../server/src/domain/page-component/index.ts';
 import { createStatusPage } from '../server/src/domain/status-page/index.ts';
-import { createWorkspace, ctxFor, TEAM_LIMITS } from '../server/test/factories.ts';
+import { createWorkspace, ctxFor, storedResult, TEAM_LIMITS } from '../server/test/factories.ts';
 import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
 
 // The status site as readers meet it: the production build behind the all-in-one process,
@@ -330,22 +330,14 @@ describe('status site', () => {
 			});
 			for (let d = 0; d < 90; d++) {
 				for (let k = 0; k < 3; k++) {
-					rows.push({
-						resultId: `big-${m.id}-${d}-${k}`,
-						workspaceId: ws.id,
-						monitorId: m.id,
-						locationId: 1,
-						startedAt: Date.now() - d * 86_400_000 - k * 60_000,
-						latency: 42,
-						outcome: (d + k + i) % 17 === 0 ? ('error' as const) : ('success' as const),
-						statusCode: 200,
-						error: '',
-						timing: {},
-						headers: {},
-						assertions: '[]',
-						grpcStatus: '',
-						packetLoss: null
-					});
+					rows.push(
+						storedResult({
+							workspaceId: ws.id,
+							monitorId: m.id,
+							startedAt: Date.now() - d * 86_400_000 - k * 60_000,
+							outcome: (d + k + i) % 17 === 0 ? 'error' : 'success'
+						})
+					);
 				}
 			}
 		}

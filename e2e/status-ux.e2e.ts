@@ -10,7 +10,7 @@ import { createMonitor } from '../server/src/domain/monitor/index.ts';
 import { createPageComponent } from '../server/src/domain/page-component/index.ts';
 import { createStatusPage } from '../server/src/domain/status-page/index.ts';
 import { createStatusReport } from '../server/src/domain/status-report/index.ts';
-import { createWorkspace, ctxFor, TEAM_LIMITS } from '../server/test/factories.ts';
+import { createWorkspace, ctxFor, storedResult, TEAM_LIMITS } from '../server/test/factories.ts';
 import { launchBrowser, startStack, type Stack } from './harness.ts';
 
 // The status site as a reader meets it on a phone and abroad: local times, long words, the
@@ -178,22 +178,12 @@ describe('on a phone (390 × 844)', () => {
 		await analytics.insertResults(
 			Array.from({ length: 180 }, (_, i) => {
 				const d = Math.floor(i / 2);
-				return {
-					resultId: `ux-${m.id}-${i}`,
+				return storedResult({
 					workspaceId: ws.id,
 					monitorId: m.id,
-					locationId: 1,
 					startedAt: Date.now() - d * 86_400_000 - (i % 2) * 60_000,
-					latency: 42,
-					outcome: d >= 60 && i % 2 ? ('error' as const) : ('success' as const),
-					statusCode: 200,
-					error: '',
-					timing: {},
-					headers: {},
-					assertions: '[]',
-					grpcStatus: '',
-					packetLoss: null
-				};
+					outcome: d >= 60 && i % 2 ? 'error' : 'success'
+				});
 			})
 		);
 		const shown = async (width: number) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { StoredResult } from '../src/analytics/index.ts';
 import type { Db } from '../src/db/client.ts';
 import type { Actor, ServiceContext } from '../src/domain/context.ts';
 import { resolveLimits } from '../src/domain/limits.ts';
@@ -65,4 +66,22 @@ export const writeKey = (keyId = 1): Actor => ({
 	userId: null,
 	scope: 'write',
 	via: 'rest'
+});
+
+// A stored check result: an HTTP 200 success from location 1 unless the fields say otherwise.
+export const storedResult = (
+	fields: Pick<StoredResult, 'workspaceId' | 'monitorId' | 'startedAt'> & Partial<StoredResult>
+): StoredResult => ({
+	resultId: randomUUID(),
+	locationId: 1,
+	latency: 10,
+	outcome: 'success',
+	statusCode: 200,
+	error: '',
+	timing: {},
+	headers: {},
+	assertions: '[]',
+	grpcStatus: '',
+	packetLoss: null,
+	...fields
 });

@@ -1,33 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import type { StoredResult } from '../analytics/index.ts';
 import { createTestDb } from '../../test/db.ts';
 import { alertingWorkspace, systemCtx } from '../../test/alerting.ts';
 import { startFakeVendor } from '../../test/fake-vendor.ts';
-import { createWorkspace } from '../../test/factories.ts';
+import { createWorkspace, storedResult } from '../../test/factories.ts';
 import { recordStatusChange } from '../domain/incident/index.ts';
 import { outboxSize, seedDeliveries } from '../../test/outbox.ts';
 import { createTestUpstate } from '../../test/upstate.ts';
 import { createWorkflowsServer } from './index.ts';
 import { JOBS, jobNamed, runJob } from './jobs.ts';
 
-const row = (workspaceId: number, startedAt: number): StoredResult => ({
-	resultId: randomUUID(),
-	workspaceId,
-	monitorId: 1,
-	locationId: 1,
-	startedAt,
-	latency: 10,
-	outcome: 'success',
-	statusCode: 200,
-	error: '',
-	timing: {},
-	headers: {},
-	assertions: '[]',
-	grpcStatus: '',
-	packetLoss: null
-});
+const row = (workspaceId: number, startedAt: number): StoredResult =>
+	storedResult({ workspaceId, monitorId: 1, startedAt });
 
 describe('scheduled jobs', () => {
 	it('analytics-retention deletes raw results older than each workspace’s data-retention and logs one line', async () => {

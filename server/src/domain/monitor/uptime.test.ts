@@ -6,7 +6,7 @@ import { createEmbeddedAnalytics, type AnalyticsStore } from '../../analytics/in
 import type { Db } from '../../db/client.ts';
 import { createTestDb } from '../../../test/db.ts';
 import { codeOf } from '../../../test/expect-error.ts';
-import { createWorkspace, ctxFor, readKey } from '../../../test/factories.ts';
+import { createWorkspace, ctxFor, readKey, storedResult } from '../../../test/factories.ts';
 import { createMonitor, getMonitorUptime } from './index.ts';
 
 let db: Db;
@@ -26,22 +26,14 @@ describe('getMonitorUptime', () => {
 		const ws = await createWorkspace(db);
 		const ctx = ctxFor(db, ws, readKey());
 		const m = await createMonitor({ ctx: ctxFor(db, ws), input: http });
-		const row = (d: number, k: number, outcome: 'success' | 'error') => ({
-			resultId: `u-${m.id}-${d}-${k}`,
-			workspaceId: ws.id,
-			monitorId: m.id,
-			locationId: 1,
-			startedAt: Date.now() - d * DAY,
-			latency: 10,
-			outcome,
-			statusCode: 200,
-			error: '',
-			timing: {},
-			headers: {},
-			assertions: '[]',
-			grpcStatus: '',
-			packetLoss: null
-		});
+		const row = (d: number, k: number, outcome: 'success' | 'error') =>
+			storedResult({
+				resultId: `u-${m.id}-${d}-${k}`,
+				workspaceId: ws.id,
+				monitorId: m.id,
+				startedAt: Date.now() - d * DAY,
+				outcome
+			});
 		await analytics.insertResults([
 			row(3, 0, 'success'),
 			row(3, 1, 'error'),

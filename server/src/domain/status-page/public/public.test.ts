@@ -4,7 +4,7 @@ import type { Upstate } from '../../../app.ts';
 import type { Db } from '../../../db/client.ts';
 import { createTestDb } from '../../../../test/db.ts';
 import { codeOf } from '../../../../test/expect-error.ts';
-import { createWorkspace, ctxFor, TEAM_LIMITS } from '../../../../test/factories.ts';
+import { createWorkspace, ctxFor, storedResult, TEAM_LIMITS } from '../../../../test/factories.ts';
 import { createTestUpstate } from '../../../../test/upstate.ts';
 import { createComponentGroup } from '../../component-group/index.ts';
 import { createMonitor } from '../../monitor/index.ts';
@@ -162,22 +162,8 @@ describe('public status page read', () => {
 		});
 		// Check results: two days ago API had 98 % (2 failures), yesterday 100 %.
 		const day = (d: string, i: number) => Date.parse(`${d}T10:00:00Z`) + i * 60_000;
-		const result = (monitorId: number, at: number, outcome: 'success' | 'degraded' | 'error') => ({
-			resultId: `r-${monitorId}-${at}-${Math.random()}`,
-			workspaceId: ws.id,
-			monitorId,
-			locationId: 1,
-			startedAt: at,
-			latency: 10,
-			outcome,
-			statusCode: 200,
-			error: '',
-			timing: {},
-			headers: {},
-			assertions: '[]',
-			grpcStatus: '',
-			packetLoss: null
-		});
+		const result = (monitorId: number, at: number, outcome: 'success' | 'degraded' | 'error') =>
+			storedResult({ workspaceId: ws.id, monitorId, startedAt: at, outcome });
 		await upstate.analytics.insertResults([
 			...Array.from({ length: 98 }, (_, i) => result(api.id, day('2026-11-20', i), 'success')),
 			...Array.from({ length: 2 }, (_, i) => result(api.id, day('2026-11-20', 100 + i), 'error')),
