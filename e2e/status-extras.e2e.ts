@@ -9,7 +9,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedAnalytics } from '../server/src/analytics/index.ts';
 import { createDb, type Db } from '../server/src/db/client.ts';
-import { createMonitor } from '../server/src/domain/monitor/index.ts';
 import { createMaintenance } from '../server/src/domain/maintenance/index.ts';
 import { createPageComponent } from '../server/src/domain/page-component/index.ts';
 import { createStatusPage } from '../server/src/domain/status-page/index.ts';
@@ -20,6 +19,7 @@ import {
 import { createWorkspace, ctxFor, storedResult, TEAM_LIMITS } from '../server/test/factories.ts';
 import { issueKey } from '../server/test/upstate.ts';
 import { launchBrowser, startStack, type Stack } from './harness.ts';
+import { seedMonitorPage } from './seed.ts';
 
 // Feeds, Statuspage v2 JSON, badges, the embed view, the render cache and accessibility, on the
 // production build. Data is written straight into the database before a page is first read;
@@ -751,15 +751,13 @@ describe('accessibility', () => {
 	});
 
 	it('the uptime bar: Tab reaches a day and its accessible name describes it', async () => {
-		const ws = await createWorkspace(db, { limits: PAID });
-		const ctx = ctxFor(db, ws);
 		const s = slug();
-		const p = await createStatusPage({ ctx, input: { title: 'Shop', slug: s } });
-		const m = await createMonitor({
-			ctx,
-			input: { type: 'http', name: 'Checkout', periodicity: '1m', url: 'https://e.test' }
+		const { ws, monitor: m } = await seedMonitorPage(db, {
+			limits: PAID,
+			slug: s,
+			title: 'Shop',
+			monitor: 'Checkout'
 		});
-		await createPageComponent({ ctx, input: { pageId: p.id, type: 'monitor', monitor_id: m.id } });
 		const analytics = createEmbeddedAnalytics({
 			url: `file:${path.join(dataDir, 'analytics.db')}`
 		});

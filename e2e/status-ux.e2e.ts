@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { createEmbeddedAnalytics, type AnalyticsStore } from '../server/src/analytics/index.ts';
 import { createDb, type Db } from '../server/src/db/client.ts';
 import { createMaintenance } from '../server/src/domain/maintenance/index.ts';
-import { createMonitor } from '../server/src/domain/monitor/index.ts';
 import { createPageComponent } from '../server/src/domain/page-component/index.ts';
-import { createStatusPage } from '../server/src/domain/status-page/index.ts';
+import { createStatusPage, type StatusLocale } from '../server/src/domain/status-page/index.ts';
 import { createStatusReport } from '../server/src/domain/status-report/index.ts';
 import { createWorkspace, ctxFor, storedResult, TEAM_LIMITS } from '../server/test/factories.ts';
 import { launchBrowser, startStack, type Stack } from './harness.ts';
+import { seedMonitorPage } from './seed.ts';
 
 // The status site as a reader meets it on a phone and abroad: local times, long words, the
 // uptime bar at phone width, feeds, and what a wrong address says. Production build; data is
@@ -43,7 +43,7 @@ const LONG_WORD = 'Datenbankinfrastrukturmodernisierung'.repeat(7);
 
 // A page with an open report whose message holds a long URL and a maintenance window titled
 // with one long word, in the given language.
-async function seedPage(input: { default_locale?: string; locales?: string[] } = {}) {
+async function seedPage(input: { default_locale?: StatusLocale; locales?: StatusLocale[] } = {}) {
 	const ws = await createWorkspace(db, { limits: PAID });
 	const ctx = ctxFor(db, ws);
 	const s = slug();
@@ -165,15 +165,13 @@ describe('on a phone (390 × 844)', () => {
 	});
 
 	it('the uptime bar shows 30 wide days with their own label and uptime; keys stay on them', async () => {
-		const ws = await createWorkspace(db, { limits: PAID });
-		const ctx = ctxFor(db, ws);
 		const s = slug();
-		const p = await createStatusPage({ ctx, input: { title: 'Shop', slug: s } });
-		const m = await createMonitor({
-			ctx,
-			input: { type: 'http', name: 'Checkout', periodicity: '1m', url: 'https://e.test' }
+		const { ws, monitor: m } = await seedMonitorPage(db, {
+			limits: PAID,
+			slug: s,
+			title: 'Shop',
+			monitor: 'Checkout'
 		});
-		await createPageComponent({ ctx, input: { pageId: p.id, type: 'monitor', monitor_id: m.id } });
 		// Two checks a day; one of them failed on each day from 60 to 89 days ago.
 		await analytics.insertResults(
 			Array.from({ length: 180 }, (_, i) => {
