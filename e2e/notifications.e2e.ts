@@ -104,6 +104,10 @@ describe('notifications page without JavaScript', () => {
 		await expect(page.getByRole('cell', { name: 'Checkout' }).isVisible()).resolves.toBe(true);
 		await page.getByRole('link', { name: 'SRE' }).click();
 		await page.waitForURL(/\/notifications\/\d+$/);
+		// Deleting is two steps: open the section, which says what goes, then delete.
+		expect(await page.getByRole('button', { name: 'Delete channel' }).isVisible()).toBe(false);
+		await page.getByText('Delete channel…').click();
+		await page.getByText('its monitors stop alerting through it').waitFor();
 		await page.getByRole('button', { name: 'Delete channel' }).click();
 		await page.waitForURL(/\/notifications$/);
 		await page.getByText('No notification channels yet.').waitFor();

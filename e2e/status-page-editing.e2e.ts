@@ -242,3 +242,19 @@ describe('status reports and maintenance', () => {
 		expect(await far.getByLabel('Public API').isChecked()).toBe(true);
 	});
 });
+
+describe('deleting a status page', () => {
+	// Last: it deletes the page the tests above edit (the sign-up plan allows one).
+	it('takes two steps without JavaScript: open the section that says what goes, then delete', async () => {
+		onTestFailed(async () => console.log(page.url(), await page.locator('body').innerText()));
+		await page.goto(base);
+		const remove = page.getByRole('button', { name: 'Delete status page' });
+		expect(await remove.isVisible()).toBe(false);
+		await page.getByText('Delete status page…').click();
+		await page.getByText('Ops status goes with its components, reports').waitFor();
+		await remove.click();
+		await page.waitForURL(/\/status-pages$/);
+		expect(await page.getByRole('link', { name: 'Ops status' }).count()).toBe(0);
+		expect((await page.goto(base))?.status()).toBe(404);
+	});
+});
