@@ -68,5 +68,13 @@ export const errorBody = {
 	notFound: (message: string) => ({ error: { code: 'NOT_FOUND', message } }),
 	unauthorized: (message: string) => ({ error: { code: 'UNAUTHORIZED', message } }),
 	forbidden: (message: string) => ({ error: { code: 'FORBIDDEN', message } }),
-	conflict: (message: string) => ({ error: { code: 'CONFLICT', message } })
+	conflict: (message: string) => ({ error: { code: 'CONFLICT', message } }),
+	limitExceeded: (message: string) => ({ error: { code: 'LIMIT_EXCEEDED', message } }),
+	validation: (path: string, message: string) => ({
+		error: {
+			code: 'VALIDATION',
+			message: path ? `${path}: ${message}` : message,
+			issues: [{ path, message }]
+		}
+	})
 };

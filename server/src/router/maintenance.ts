@@ -23,7 +23,7 @@ export const maintenanceRouter = createTRPCRouter({
 			mcp: {
 				name: 'list_maintenances',
 				description:
-					'List maintenance windows, newest first; page (1-indexed) and perPage (max 200); response has pagination.'
+					'List maintenance windows, newest first, of every page or of one pageId; page (1-indexed) and perPage (max 200); response has pagination.'
 			}
 		})
 		.input(ListMaintenancesInput)
@@ -53,7 +53,7 @@ export const maintenanceRouter = createTRPCRouter({
 			mcp: {
 				name: 'create_maintenance',
 				description:
-					'Schedule a maintenance window on a page: from and to are ISO 8601 (to after from); pageComponentIds from list_page_components. `notify` is required: true notifies page subscribers now, false never does. The response says whether dispatch happened (`notified`).'
+					'Schedule a maintenance window on a page: from and to are ISO 8601 date-times with a time zone, such as 2030-01-01T02:00:00Z (to after from); pageComponentIds from list_page_components of that page. Needs the plan feature maintenance. `notify` is required: true notifies page subscribers now, false never does. The response says whether dispatch happened (`notified`).'
 			}
 		})
 		.input(CreateMaintenanceInput)

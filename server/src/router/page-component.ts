@@ -27,7 +27,7 @@ export const pageComponentRouter = createTRPCRouter({
 			mcp: {
 				name: 'list_page_components',
 				description:
-					'List the components of a status page: id, name, type (monitor/static) and linked monitor. Source of pageComponentIds.'
+					'List the components of a status page (pageId from list_status_pages): id, name, type (monitor/static) and linked monitor. Source of pageComponentIds; a report or maintenance takes only components of its own page.'
 			}
 		})
 		.input(ListPageComponentsInput)

@@ -29,7 +29,7 @@ export const statusReportRouter = createTRPCRouter({
 			mcp: {
 				name: 'list_status_reports',
 				description:
-					'List status reports, newest first. filter: active (default, excludes resolved) or all; page (1-indexed) and perPage (max 200); response has pagination.'
+					'List status reports, newest first, of every page or of one pageId. filter: active (default, excludes resolved) or all; page (1-indexed) and perPage (max 200); response has pagination.'
 			}
 		})
 		.input(ListStatusReportsInput)
@@ -59,7 +59,7 @@ export const statusReportRouter = createTRPCRouter({
 			mcp: {
 				name: 'create_status_report',
 				description:
-					'Create a status report on a page (pageId from list_status_pages, pageComponentIds from list_page_components) with an initial public update. Components given an impact join pageComponentIds.' +
+					'Create a status report on a page (pageId from list_status_pages, pageComponentIds from list_page_components of that page) with an initial public update. status: investigating, identified or monitoring (resolve with resolve_status_report). Components given an impact join pageComponentIds.' +
 					NOTIFY
 			}
 		})
@@ -80,7 +80,7 @@ export const statusReportRouter = createTRPCRouter({
 			mcp: {
 				name: 'add_status_report_update',
 				description:
-					'Append a public update to a status report and move it to the given status. Components given an impact join pageComponentIds.' +
+					'Append a public update to a status report and move it to the given status; an update on a resolved report reopens it. Components given an impact join pageComponentIds.' +
 					NOTIFY
 			}
 		})

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
 // Component group (spec 2.14): belongs to one page, which cannot change.
-export const CreateComponentGroupInput = z.object({
-	pageId: z.number().int().positive(),
-	name: z.string().min(1).max(256)
-});
+export const CreateComponentGroupInput = z
+	.object({ pageId: z.number().int().positive(), name: z.string().min(1).max(256) })
+	.strict();
 export type CreateComponentGroupInput = z.infer<typeof CreateComponentGroupInput>;
 
 export const UpdateComponentGroupInput = z

@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 // Maintenance windows (spec 2.16): from/to are ISO 8601 with an offset, `to` after `from`.
 const Id = z.number().int().positive();
-const When = z.iso.datetime({ offset: true });
+// zod's own message ("Invalid ISO datetime") misleads for 2030-01-01T02:00:00, which is ISO 8601
+// but has no zone.
+const When = z.iso.datetime({
+	offset: true,
+	error: 'must be an ISO 8601 date-time with a time zone, such as 2030-01-01T02:00:00Z'
+});
 const afterFrom = {
 	path: ['to'],
 	error: 'End date must be after start date.'
@@ -21,6 +26,7 @@ export const CreateMaintenanceInput = z
 		// Required, no default (spec 4.1 rule 1).
 		notify: z.boolean()
 	})
+	.strict()
 	.refine(ordered, afterFrom);
 export type CreateMaintenanceInput = z.input<typeof CreateMaintenanceInput>;
 

@@ -10,18 +10,22 @@ const fields = {
 };
 
 export const CreatePageComponentInput = z.discriminatedUnion('type', [
-	z.object({
-		pageId: z.number().int().positive(),
-		type: z.literal('monitor'),
-		monitor_id: z.number().int().positive(),
-		...fields
-	}),
-	z.object({
-		pageId: z.number().int().positive(),
-		type: z.literal('static'),
-		...fields,
-		name: z.string().min(1).max(256)
-	})
+	z
+		.object({
+			pageId: z.number().int().positive(),
+			type: z.literal('monitor'),
+			monitor_id: z.number().int().positive(),
+			...fields
+		})
+		.strict(),
+	z
+		.object({
+			pageId: z.number().int().positive(),
+			type: z.literal('static'),
+			...fields,
+			name: z.string().min(1).max(256)
+		})
+		.strict()
 ]);
 export type CreatePageComponentInput = z.input<typeof CreatePageComponentInput>;
 

@@ -13,6 +13,8 @@ export const THEME_KEYS = Object.keys(THEMES);
 const CIDR = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}\/(3[0-2]|[12]?\d)$/;
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const DOMAIN = new RegExp(`^(?:${LABEL}\\.)+${LABEL}$`);
+// A custom domain also ends in a top-level domain of letters, so it is never an IP literal.
+const HOST = new RegExp(`^(?:${LABEL}\\.)+[a-z]{2,63}$`, 'i');
 // A rejected value is named in the message, shortened and quoted so it stays one plain line.
 const shown = (v: unknown) => JSON.stringify(String(v).slice(0, 64));
 
@@ -30,7 +32,8 @@ const link = (schemes: string[], error: string) =>
 				return url.protocol === 'mailto:' ? /^[^@\s]+@[^@\s]+$/.test(url.pathname) : !!url.hostname;
 			},
 			{ error }
-		);
+		)
+		.describe(error);
 const webLink = () => link(['http:', 'https:'], 'must be an http or https URL');
 
 // Exactly the render check (theme.ts isSafeCssVar): a variable the page would drop is refused,
@@ -67,13 +70,14 @@ const fields = {
 		.nullable()
 		.default(null),
 	icon: webLink().nullable().default(null),
-	// A top-level domain of letters, so no IP literal; the service's own hosts: checkCustomDomain.
+	// Labels as in DNS (no leading or trailing dash); the service's own hosts: checkCustomDomain.
 	custom_domain: z
 		.string()
 		.max(253)
-		.regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/i, {
-			error: 'must be a host name such as status.example.com'
-		})
+		.regex(HOST, { error: 'must be a host name such as status.example.com' })
+		.describe(
+			"A host name such as status.example.com, not one of the service's own; its DNS must point at the status site first (CNAME). Plan feature custom-domain."
+		)
 		.refine((v) => !/(^|\.)localhost$/i.test(v), { error: 'must be a public host name' })
 		.nullable()
 		.default(null),
@@ -104,6 +108,7 @@ const fields = {
 		.refine((v) => Object.hasOwn(THEMES, v), {
 			error: (iss) => `${shown(iss.input)} is not a theme (one of ${THEME_KEYS.join(', ')})`
 		})
+		.describe(`One of ${THEME_KEYS.join(', ')}`)
 		.default('default'),
 	custom_theme: z
 		.object({ light: cssVars.default({}), dark: cssVars.default({}) })
@@ -114,7 +119,8 @@ const fields = {
 	allow_index: z.boolean().default(true)
 };
 
-export const CreateStatusPageInput = z.object(fields);
+// Strict, like the update: a misspelt optional field (`customDomain`) is refused, not dropped.
+export const CreateStatusPageInput = z.object(fields).strict();
 export type CreateStatusPageInput = z.input<typeof CreateStatusPageInput>;
 export type StatusPageFields = z.output<typeof CreateStatusPageInput>;
 

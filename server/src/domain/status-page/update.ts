@@ -1,5 +1,6 @@
 import { writeAudit } from '../audit.ts';
 import { requireScope, type ServiceContext } from '../context.ts';
+import { requireFeature } from '../limits.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
 import {
@@ -35,7 +36,11 @@ export async function updateStatusPage(args: {
 			where: { id: pageId, workspaceId: ctx.workspace.id },
 			select: { customDomain: true }
 		});
-		if (saved && saved.customDomain !== domain) await checkCustomDomainDns(domain, args.dns);
+		// The plan comes first: no lookup (and no "add a CNAME" advice) for a domain it refuses.
+		if (saved && saved.customDomain !== domain) {
+			requireFeature(ctx.workspace.limits, 'custom-domain');
+			await checkCustomDomainDns(domain, args.dns);
+		}
 	}
 	return withTransaction(ctx, async (tx) => {
 		const row = await getStatusPageInWorkspace({ tx, id: pageId, workspaceId: ctx.workspace.id });

@@ -24,16 +24,20 @@ const Impacts = z
 	.default([]);
 // Required, no default (spec 4.1 rule 1): a call without it fails the input schema.
 const Notify = z.boolean();
+// Publishing inputs are strict: a misspelt `componentIds` would otherwise publish a report that
+// names no component.
 
-export const CreateStatusReportInput = z.object({
-	pageId: Id,
-	title: z.string().trim().min(1).max(256),
-	status: z.enum(OPEN_STATUSES),
-	message: Message,
-	pageComponentIds: ComponentIds.default([]),
-	impacts: Impacts,
-	notify: Notify
-});
+export const CreateStatusReportInput = z
+	.object({
+		pageId: Id,
+		title: z.string().trim().min(1).max(256),
+		status: z.enum(OPEN_STATUSES),
+		message: Message,
+		pageComponentIds: ComponentIds.default([]),
+		impacts: Impacts,
+		notify: Notify
+	})
+	.strict();
 export type CreateStatusReportInput = z.input<typeof CreateStatusReportInput>;
 
 // Metadata only: no message, no public update, no notify path (spec 4.1 rule 5). `status` is in
@@ -48,23 +52,27 @@ export const UpdateStatusReportInput = z
 	.strict();
 export type UpdateStatusReportInput = z.input<typeof UpdateStatusReportInput>;
 
-export const AddStatusReportUpdateInput = z.object({
-	reportId: Id,
-	status: z.enum(OPEN_STATUSES, {
-		error: `one of ${OPEN_STATUSES.join(', ')} (resolve the report to close it)`
-	}),
-	message: Message,
-	impacts: Impacts,
-	notify: Notify
-});
+export const AddStatusReportUpdateInput = z
+	.object({
+		reportId: Id,
+		status: z.enum(OPEN_STATUSES, {
+			error: `one of ${OPEN_STATUSES.join(', ')} (resolve the report to close it)`
+		}),
+		message: Message,
+		impacts: Impacts,
+		notify: Notify
+	})
+	.strict();
 export type AddStatusReportUpdateInput = z.input<typeof AddStatusReportUpdateInput>;
 
-export const ResolveStatusReportInput = z.object({
-	reportId: Id,
-	message: Message,
-	impacts: Impacts,
-	notify: Notify
-});
+export const ResolveStatusReportInput = z
+	.object({
+		reportId: Id,
+		message: Message,
+		impacts: Impacts,
+		notify: Notify
+	})
+	.strict();
 export type ResolveStatusReportInput = z.input<typeof ResolveStatusReportInput>;
 
 export const ReportIdInput = z.object({ reportId: Id });
