@@ -67,7 +67,8 @@ export async function subscribeToStatusPage(args: {
 	const base = pageBaseUrl({
 		statusPageUrl: args.deps.statusPageUrl,
 		slug: page.slug,
-		customDomain: opened.viaDomain ? page.customDomain : null
+		customDomain: page.customDomain,
+		limits: opened.limits
 	});
 	// Not awaited: a new address must not answer slower than a known one (that would tell who
 	// subscribed). A failed send frees the address for an immediate retry.

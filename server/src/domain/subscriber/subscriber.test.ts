@@ -270,6 +270,42 @@ describe('status page subscribers', () => {
 		await until(() => mailsTo(email).length === 1);
 	});
 
+	it("mail links use the page's custom domain when the plan serves it", async () => {
+		const linksFor = async (limits: Record<string, unknown>, email: string) => {
+			const ws = await createWorkspace(db, { limits: { ...LIMITS, 'custom-domain': true } });
+			const slug = `domain-${ws.id}`;
+			const page = await createStatusPage({
+				ctx: ctxFor(db, ws),
+				input: { title: 'Acme', slug, custom_domain: `status-${ws.id}.acme.test` }
+			});
+			// The plan as it is now (a downgrade keeps the stored domain).
+			const now = await db.workspace.update({
+				where: { id: ws.id },
+				data: { limits: JSON.stringify(limits) }
+			});
+			const ctx = ctxFor(db, now);
+			await subscribed(slug, email);
+			await report(ctx, page.id, true);
+			expect(await runDueDeliveries({ db, notifier })).toMatchObject({ sent: 1 });
+			await until(() => mailsTo(email).length === 2);
+			const [confirm, notice] = mailsTo(email);
+			return {
+				base: `http://status-${ws.id}.acme.test`,
+				slugBase: `http://status.test/${slug}`,
+				confirm: confirm?.text.match(/https?:\/\/\S+\/subscribe\/confirm/)?.[0],
+				details: notice?.text.match(/Details: (\S+)/)?.[1],
+				unsubscribe: notice?.headers['list-unsubscribe']
+			};
+		};
+		const served = await linksFor({ ...LIMITS, 'custom-domain': true }, 'domain@example.com');
+		expect(served.confirm).toBe(`${served.base}/subscribe/confirm`);
+		expect(served.details).toBe(`${served.base}/reports/${served.details?.split('/').at(-1)}`);
+		expect(served.unsubscribe).toMatch(new RegExp(`^<${served.base}/unsubscribe\\?token=`));
+		const unserved = await linksFor(LIMITS, 'nodomain@example.com');
+		expect(unserved.confirm).toBe(`${unserved.slugBase}/subscribe/confirm`);
+		expect(unserved.unsubscribe).toMatch(new RegExp(`^<${unserved.slugBase}/unsubscribe\\?token=`));
+	});
+
 	it('notify false enqueues nothing; the component filter picks who hears of what', async () => {
 		const { ws, ctx, page, api, web, slug } = await setup();
 		const all = await subscribed(slug, 'all@example.com');
