@@ -127,6 +127,35 @@ describe('status page subscribers (e2e, no JavaScript)', () => {
 		await context.close();
 	}, 90_000);
 
+	it('a foreign site cannot subscribe through a reader whose address opens the page', async () => {
+		const limits = { ...TEAM_LIMITS, 'status-subscribers': true, 'ip-restriction': true };
+		const ws = await createWorkspace(db, { limits });
+		const slug = `intranet-${ws.id}`;
+		await createStatusPage({
+			ctx: ctxFor(db, ws),
+			input: {
+				title: 'Intranet',
+				slug,
+				access_type: 'ip-restriction',
+				allowed_ip_ranges: '127.0.0.1/32'
+			}
+		});
+		// What a form on evil.test makes the browser of someone inside the range send.
+		const res = await fetch(`${stack.urls.status}/${slug}/subscribe`, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/x-www-form-urlencoded',
+				origin: 'http://evil.test',
+				accept: 'text/html'
+			},
+			body: 'email=spy%40evil.test'
+		});
+		expect(res.status).toBe(403);
+		await new Promise((r) => setTimeout(r, 300));
+		expect(smtp.mails.filter((m) => m.to === 'spy@evil.test')).toEqual([]);
+		expect(await db.pageSubscriber.count({ where: { email: 'spy@evil.test' } })).toBe(0);
+	});
+
 	it('without the plan feature the form is not shown', async () => {
 		const ws = await createWorkspace(db, { limits: TEAM_LIMITS });
 		const slug = `nosubs-${ws.id}`;

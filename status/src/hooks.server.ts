@@ -5,6 +5,17 @@ import { sequence } from '@sveltejs/kit/hooks';
 import { htmlLang } from '$lib/i18n/index.ts';
 import { cachePublicViews, publicApi } from '$lib/server/render-cache.ts';
 
+// svelte.config.js turns kit's origin check off so RFC 8058 one-click unsubscribe POSTs (sent
+// with no Origin) arrive; every other POST keeps it. On an ip-restricted page the reader's
+// address is ambient authority: a foreign site must not subscribe its own mailbox through it.
+const sameOriginPosts: Handle = async ({ event, resolve }) => {
+	const { request, route, url } = event;
+	const isRead = ['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+	if (!isRead && route.id !== '/[slug]/unsubscribe' && request.headers.get('origin') !== url.origin)
+		return new Response('Cross-site form submissions are forbidden', { status: 403 });
+	return resolve(event);
+};
+
 // Readers are anonymous: the caller only reaches public procedures.
 const api: Handle = async ({ event, resolve }) => {
 	event.locals.api = await publicApi();
@@ -61,4 +72,12 @@ const frames: Handle = async ({ event, resolve }) => {
 	return response;
 };
 
-export const handle = sequence(customDomains, api, cachePublicViews, compress, frames, lang);
+export const handle = sequence(
+	sameOriginPosts,
+	customDomains,
+	api,
+	cachePublicViews,
+	compress,
+	frames,
+	lang
+);

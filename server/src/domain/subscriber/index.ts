@@ -1,4 +1,4 @@
-export { subscribeToStatusPage, CONFIRM_RESEND_MS } from './subscribe.ts';
+export { subscribeToStatusPage, CONFIRM_LINK_TTL_MS, CONFIRM_RESEND_MS } from './subscribe.ts';
 export { confirmSubscription } from './confirm.ts';
 export { unsubscribeFromStatusPage } from './unsubscribe.ts';
 export { listSubscribers } from './list.ts';

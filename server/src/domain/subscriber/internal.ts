@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PageSubscriber } from '@prisma/client';
 import { NotFoundError } from '../errors.ts';
+import type { Limits } from '../limits.ts';
 import type { Tx } from '../transaction.ts';
 import type { SubscriberOutput } from './schemas.ts';
 
@@ -65,13 +66,16 @@ export async function getSubscriberInWorkspace(args: {
 	return row;
 }
 
-// Links in mail go to the page's slug address; on its custom domain when the reader came that way.
+// Links in mail go to the page's custom domain when it has one the plan serves, else to its
+// slug address (which always works).
 export function pageBaseUrl(args: {
 	statusPageUrl: string;
 	slug: string;
-	customDomain?: string | null;
+	customDomain: string | null;
+	limits: Pick<Limits, 'custom-domain'>;
 }): string {
-	if (args.customDomain) return `${new URL(args.statusPageUrl).protocol}//${args.customDomain}`;
+	if (args.customDomain && args.limits['custom-domain'])
+		return `${new URL(args.statusPageUrl).protocol}//${args.customDomain}`;
 	return `${args.statusPageUrl.replace(/\/$/, '')}/${args.slug}`;
 }
 

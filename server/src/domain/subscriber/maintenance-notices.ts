@@ -31,7 +31,7 @@ export async function enqueueMaintenanceNotices(args: {
 		},
 		include: {
 			components: { select: { componentId: true } },
-			page: { select: { id: true, title: true, slug: true } },
+			page: { select: { id: true, title: true, slug: true, customDomain: true } },
 			workspace: { select: { limits: true } }
 		},
 		orderBy: { id: 'asc' }
@@ -42,11 +42,17 @@ export async function enqueueMaintenanceNotices(args: {
 		> = [];
 		if (!m.startNoticeAt && m.from <= now) phases.push(['maintenance-started', 'startNoticeAt']);
 		if (!m.endNoticeAt && m.to <= now) phases.push(['maintenance-ended', 'endNoticeAt']);
-		const allowed = resolveLimits(m.workspace.limits)['status-subscribers'];
+		const limits = resolveLimits(m.workspace.limits);
+		const allowed = limits['status-subscribers'];
 		const page = {
 			id: m.page.id,
 			title: m.page.title,
-			url: pageBaseUrl({ statusPageUrl: args.statusPageUrl, slug: m.page.slug })
+			url: pageBaseUrl({
+				statusPageUrl: args.statusPageUrl,
+				slug: m.page.slug,
+				customDomain: m.page.customDomain,
+				limits
+			})
 		};
 		for (const [event, field] of phases) {
 			// A start that is already over is not worth a mail; nor is a long-past end.

@@ -6,6 +6,7 @@ import type {
 	SubscriberNotifier
 } from '../../notify/subscribers.ts';
 import { NotFoundError } from '../errors.ts';
+import { resolveLimits } from '../limits.ts';
 import { enqueueSubscriberNotices } from './fan-out.ts';
 import { pageBaseUrl } from './internal.ts';
 
@@ -14,10 +15,22 @@ type PageRef = SubscriberNotice['page'];
 async function pageRef(db: Db, statusPageUrl: string, pageId: number): Promise<PageRef> {
 	const page = await db.statusPage.findUnique({
 		where: { id: pageId },
-		select: { id: true, title: true, slug: true }
+		select: {
+			id: true,
+			title: true,
+			slug: true,
+			customDomain: true,
+			workspace: { select: { limits: true } }
+		}
 	});
 	if (!page) throw new NotFoundError('status page', pageId);
-	return { id: page.id, title: page.title, url: pageBaseUrl({ statusPageUrl, slug: page.slug }) };
+	const url = pageBaseUrl({
+		statusPageUrl,
+		slug: page.slug,
+		customDomain: page.customDomain,
+		limits: resolveLimits(page.workspace.limits)
+	});
+	return { id: page.id, title: page.title, url };
 }
 
 export function maintenanceNotice(

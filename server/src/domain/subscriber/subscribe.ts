@@ -10,6 +10,8 @@ import { SubscribeInput } from './schemas.ts';
 
 // A pending address gets at most one confirmation mail per this interval.
 export const CONFIRM_RESEND_MS = 10 * 60 * 1000;
+// A confirmation link works for this long after it was sent.
+export const CONFIRM_LINK_TTL_MS = 7 * 24 * 3600 * 1000;
 
 // Double opt-in from the status page. The answer is the same whether the address is new,
 // pending or confirmed (no way to learn who subscribed), and re-sends are rate-limited.
@@ -65,15 +67,24 @@ export async function subscribeToStatusPage(args: {
 	const base = pageBaseUrl({
 		statusPageUrl: args.deps.statusPageUrl,
 		slug: page.slug,
-		customDomain: opened.viaDomain ? page.customDomain : null
+		customDomain: page.customDomain,
+		limits: opened.limits
 	});
-	await args.deps.mailer.send(
-		subscriberConfirmMail({
-			to: email,
-			pageTitle: page.title,
-			confirmUrl: `${base}/subscribe/confirm?token=${token}`,
-			unsubscribeUrl: unsubscribeUrl(base, args.deps.secret, id)
-		})
-	);
+	// Not awaited: a new address must not answer slower than a known one (that would tell who
+	// subscribed). A failed send frees the address for an immediate retry.
+	const mail = subscriberConfirmMail({
+		to: email,
+		pageTitle: page.title,
+		confirmUrl: `${base}/subscribe/confirm?token=${token}`,
+		unsubscribeUrl: unsubscribeUrl(base, args.deps.secret, id)
+	});
+	void args.deps.mailer.send(mail).catch(async (err: Error) => {
+		console.warn(
+			`[subscriber] confirmation not sent pageId=${page.id} subscriberId=${id} error=${JSON.stringify(err.message)}`
+		);
+		await db.pageSubscriber
+			.updateMany({ where: { id, confirmSentAt: now }, data: { confirmSentAt: null } })
+			.catch(() => {});
+	});
 	return { ok: true };
 }

@@ -1,5 +1,6 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSmtp } from '../../../../e2e/harness.ts';
+import { freePort, startSmtp } from '../../../../e2e/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { verifyWebhookSignature, type Notifier } from '../../notify/index.ts';
 import { testNotifier, testVault } from '../../../test/alerting.ts';
@@ -16,6 +17,7 @@ import { createStatusPage } from '../status-page/index.ts';
 import type { PublicDeps } from '../status-page/public/index.ts';
 import { addStatusReportUpdate, createStatusReport } from '../status-report/index.ts';
 import {
+	CONFIRM_LINK_TTL_MS,
 	addWebhookSubscriber,
 	confirmSubscription,
 	createSubscriberNotifier,
@@ -203,6 +205,105 @@ describe('status page subscribers', () => {
 			await codeOf(confirmSubscription({ deps, input: { page: { slug }, token: first ?? '' } }))
 		).toMatch(/^UNAUTHORIZED/);
 		await confirmSubscription({ deps, input: { page: { slug }, token: second ?? '' } });
+	});
+
+	it('a confirmation link expires; confirming twice is harmless', async () => {
+		const { slug } = await setup();
+		const [late, twice] = ['late@example.com', 'twice@example.com'];
+		for (const email of [late, twice])
+			await subscribeToStatusPage({ deps, input: { page: { slug }, reader, email } });
+		await until(() => mailsTo(late).length === 1 && mailsTo(twice).length === 1);
+		const tokenOf = (email: string) => tokenIn(mailsTo(email)[0]?.text ?? '', 'subscribe/confirm');
+		const after = { ...deps, now: () => new Date(Date.now() + CONFIRM_LINK_TTL_MS + 60_000) };
+		expect(
+			await codeOf(
+				confirmSubscription({ deps: after, input: { page: { slug }, token: tokenOf(late) } })
+			)
+		).toBe('UNAUTHORIZED: this link has expired: subscribe again for a new one');
+		expect(await db.pageSubscriber.findFirst({ where: { email: late } })).toMatchObject({
+			confirmedAt: null
+		});
+		const input = { page: { slug }, token: tokenOf(twice) };
+		await confirmSubscription({ deps, input });
+		expect(await confirmSubscription({ deps: after, input })).toEqual({ confirmed: true });
+	});
+
+	it('answers a new address without waiting for the mail server (no timing tell)', async () => {
+		const { slug } = await setup();
+		// An SMTP peer that accepts the connection and never greets.
+		const sockets: net.Socket[] = [];
+		const silent = net.createServer((socket) => sockets.push(socket));
+		const port = await freePort();
+		await new Promise<void>((resolve) => silent.listen(port, '127.0.0.1', resolve));
+		const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'u@test' });
+		try {
+			const started = Date.now();
+			const email = 'new@example.com';
+			const answer = await subscribeToStatusPage({
+				deps: { ...deps, mailer },
+				input: { page: { slug }, reader, email }
+			});
+			expect(answer).toEqual({ ok: true });
+			expect(Date.now() - started).toBeLessThan(2000);
+		} finally {
+			mailer.close?.();
+			for (const s of sockets) s.destroy();
+			silent.close();
+		}
+	});
+
+	it('a confirmation that could not be sent can be asked for again at once', async () => {
+		const { slug } = await setup();
+		const email = 'retry@example.com';
+		const spy = vi.spyOn(console, 'warn').mockImplementation(() => {});
+		const down = createMailer({ smtpUrl: `smtp://127.0.0.1:${await freePort()}`, from: 'u@test' });
+		await subscribeToStatusPage({
+			deps: { ...deps, mailer: down },
+			input: { page: { slug }, reader, email }
+		});
+		const row = () => db.pageSubscriber.findFirstOrThrow({ where: { email } });
+		await until(async () => (await row()).confirmSentAt === null);
+		down.close?.();
+		expect(spy.mock.calls.flat().join('\n')).toMatch(/\[subscriber\] confirmation not sent/);
+		spy.mockRestore();
+		await subscribeToStatusPage({ deps, input: { page: { slug }, reader, email } });
+		await until(() => mailsTo(email).length === 1);
+	});
+
+	it("mail links use the page's custom domain when the plan serves it", async () => {
+		const linksFor = async (limits: Record<string, unknown>, email: string) => {
+			const ws = await createWorkspace(db, { limits: { ...LIMITS, 'custom-domain': true } });
+			const slug = `domain-${ws.id}`;
+			const page = await createStatusPage({
+				ctx: ctxFor(db, ws),
+				input: { title: 'Acme', slug, custom_domain: `status-${ws.id}.acme.test` }
+			});
+			// The plan as it is now (a downgrade keeps the stored domain).
+			const now = await db.workspace.update({
+				where: { id: ws.id },
+				data: { limits: JSON.stringify(limits) }
+			});
+			const ctx = ctxFor(db, now);
+			await subscribed(slug, email);
+			await report(ctx, page.id, true);
+			expect(await runDueDeliveries({ db, notifier })).toMatchObject({ sent: 1 });
+			await until(() => mailsTo(email).length === 2);
+			const [confirm, notice] = mailsTo(email);
+			return {
+				base: `http://status-${ws.id}.acme.test`,
+				slugBase: `http://status.test/${slug}`,
+				confirm: confirm?.text.match(/https?:\/\/\S+\/subscribe\/confirm/)?.[0],
+				details: notice?.text.match(/Details: (\S+)/)?.[1],
+				unsubscribe: notice?.headers['list-unsubscribe']
+			};
+		};
+		const served = await linksFor({ ...LIMITS, 'custom-domain': true }, 'domain@example.com');
+		expect(served.confirm).toBe(`${served.base}/subscribe/confirm`);
+		expect(served.details).toBe(`${served.base}/reports/${served.details?.split('/').at(-1)}`);
+		expect(served.unsubscribe).toMatch(new RegExp(`^<${served.base}/unsubscribe\\?token=`));
+		const unserved = await linksFor(LIMITS, 'nodomain@example.com');
+		expect(unserved.confirm).toBe(`${unserved.slugBase}/subscribe/confirm`);
+		expect(unserved.unsubscribe).toMatch(new RegExp(`^<${unserved.slugBase}/unsubscribe\\?token=`));
 	});
 
 	it('notify false enqueues nothing; the component filter picks who hears of what', async () => {
