@@ -154,6 +154,18 @@ describe('status page subscribers (e2e, no JavaScript)', () => {
 		await new Promise((r) => setTimeout(r, 300));
 		expect(smtp.mails.filter((m) => m.to === 'spy@evil.test')).toEqual([]);
 		expect(await db.pageSubscriber.count({ where: { email: 'spy@evil.test' } })).toBe(0);
+		// The page's own form behind a TLS-terminating proxy: https in Origin, http here.
+		const own = await fetch(`${stack.urls.status}/${slug}/subscribe`, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/x-www-form-urlencoded',
+				origin: stack.urls.status.replace('http:', 'https:'),
+				accept: 'text/html'
+			},
+			body: 'email=reader%40intranet.test'
+		});
+		expect(own.status).toBe(200);
+		expect(await db.pageSubscriber.count({ where: { email: 'reader@intranet.test' } })).toBe(1);
 	});
 
 	it('without the plan feature the form is not shown', async () => {

@@ -6,12 +6,17 @@ import { htmlLang } from '$lib/i18n/index.ts';
 import { cachePublicViews, publicApi } from '$lib/server/render-cache.ts';
 
 // svelte.config.js turns kit's origin check off so RFC 8058 one-click unsubscribe POSTs (sent
-// with no Origin) arrive; every other POST keeps it. On an ip-restricted page the reader's
+// with no Origin) arrive; every other POST keeps one. On an ip-restricted page the reader's
 // address is ambient authority: a foreign site must not subscribe its own mailbox through it.
+// The Origin's host must be the request's: not its scheme, which a TLS-terminating proxy in
+// front changes. Browsers send Origin with every POST; a client without one is not a browser
+// another site can drive.
 const sameOriginPosts: Handle = async ({ event, resolve }) => {
 	const { request, route, url } = event;
 	const isRead = ['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-	if (!isRead && route.id !== '/[slug]/unsubscribe' && request.headers.get('origin') !== url.origin)
+	const origin = request.headers.get('origin');
+	const foreign = origin !== null && URL.parse(origin)?.host !== url.host;
+	if (!isRead && route.id !== '/[slug]/unsubscribe' && foreign)
 		return new Response('Cross-site form submissions are forbidden', { status: 403 });
 	return resolve(event);
 };
