@@ -8,6 +8,7 @@ import { createAnalyticsStore } from './analytics/create.ts';
 import type { AnalyticsStore } from './analytics/index.ts';
 import type { OpenedPage } from './domain/status-page/public/open-page.ts';
 import { RenderCache } from './domain/status-page/public/render-cache.ts';
+import { SubscribeBudget } from './domain/subscriber/send-budget.ts';
 
 // The process-wide services every surface shares. In the all-in-one process main.ts and the
 // SvelteKit apps (which import this package at run time, not bundled) get the same instance.
@@ -19,6 +20,7 @@ export type Upstate = {
 	analytics: AnalyticsStore;
 	notify: SubscriberNotifier; // subscriber notifications after publishing: writes the outbox
 	openedPages: RenderCache<OpenedPage>; // published pages by slug/domain for the access gate
+	subscribeBudget: SubscribeBudget; // confirmation mail per client and address (subscriber/)
 };
 
 export function createUpstate(config: Config = loadConfig()): Upstate {
@@ -31,7 +33,8 @@ export function createUpstate(config: Config = loadConfig()): Upstate {
 		lucia: createLucia({ db, secure: config.urls.dashboard.startsWith('https:') }),
 		analytics: createAnalyticsStore(config.analytics),
 		notify: createSubscriberNotifier({ db, statusPageUrl: config.urls.statusPage }),
-		openedPages: new RenderCache({ ttlMs: config.statusPageCacheTtlMs })
+		openedPages: new RenderCache({ ttlMs: config.statusPageCacheTtlMs }),
+		subscribeBudget: new SubscribeBudget()
 	};
 }
 

@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { createApiKey } from '../src/domain/api-key/index.ts';
 import { RenderCache } from '../src/domain/status-page/public/render-cache.ts';
+import { SubscribeBudget } from '../src/domain/subscriber/send-budget.ts';
 import { createMailer } from '../src/mail/index.ts';
 import { createNoopNotifier } from '../src/notify/index.ts';
 import { createUser, ctxFor } from './factories.ts';
@@ -28,7 +29,8 @@ export function createTestUpstate(db: Db, env: Record<string, string> = {}): Ups
 		lucia: createLucia({ db, secure: false }),
 		analytics: createAnalyticsStore(config.analytics),
 		notify: createNoopNotifier(),
-		openedPages: new RenderCache({ ttlMs: config.statusPageCacheTtlMs })
+		openedPages: new RenderCache({ ttlMs: config.statusPageCacheTtlMs }),
+		subscribeBudget: new SubscribeBudget()
 	};
 }
 

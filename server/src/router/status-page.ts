@@ -53,7 +53,8 @@ export const publicDeps = (ctx: TrpcContext): PublicDeps => ({
 	secret: ctx.upstate.config.authSecret,
 	trustedProxyHops: ctx.upstate.config.trustedProxyHops,
 	statusPageUrl: ctx.upstate.config.urls.statusPage,
-	openedPages: ctx.upstate.openedPages
+	openedPages: ctx.upstate.openedPages,
+	subscribeBudget: ctx.upstate.subscribeBudget
 });
 
 // A custom domain may not be one of the service's own addresses, and must point here in DNS.

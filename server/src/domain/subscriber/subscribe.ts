@@ -1,12 +1,14 @@
 import { Prisma } from '@prisma/client';
 import { subscriberConfirmMail } from '../../mail/templates/subscriber.ts';
-import { UnauthorizedError } from '../errors.ts';
+import { LimitExceededError, UnauthorizedError } from '../errors.ts';
 import { requireFeature } from '../limits.ts';
 import { parseInput } from '../parse.ts';
+import { clientAddress } from '../status-page/public/client-address.ts';
 import { openPage, type PublicDeps } from '../status-page/public/open-page.ts';
 import { checkComponentsOnPage } from '../status-report/internal.ts';
 import { hashSubscriberToken, newToken, pageBaseUrl, unsubscribeUrl } from './internal.ts';
 import { SubscribeInput } from './schemas.ts';
+import { PER_CLIENT_PER_HOUR } from './send-budget.ts';
 
 // A pending address gets at most one confirmation mail per this interval.
 export const CONFIRM_RESEND_MS = 10 * 60 * 1000;
@@ -25,6 +27,15 @@ export async function subscribeToStatusPage(args: {
 	if (opened.access !== 'granted') throw new UnauthorizedError('open the page first');
 	requireFeature(opened.limits, 'status-subscribers');
 	const { row: page, now } = opened;
+	const budget = args.deps.subscribeBudget;
+	const client =
+		clientAddress({ ...input.reader, trustedProxyHops: args.deps.trustedProxyHops }) ?? 'unknown';
+	if (budget && !budget.clients.take(client, now.getTime()))
+		throw new LimitExceededError(
+			'subscribe-requests',
+			PER_CLIENT_PER_HOUR,
+			'too many subscriptions from your address: try again in an hour'
+		);
 	const componentIds = [...new Set(input.componentIds)].sort((a, b) => a - b);
 	await checkComponentsOnPage(db, page.id, componentIds);
 	const email = input.email.toLowerCase();
@@ -37,6 +48,8 @@ export async function subscribeToStatusPage(args: {
 		now.getTime() - existing.confirmSentAt.getTime() < CONFIRM_RESEND_MS
 	)
 		return { ok: true };
+	// Answered like any other: the address's budget is nobody else's business.
+	if (budget && !budget.addresses.take(email, now.getTime())) return { ok: true };
 	const token = newToken();
 	const fields = {
 		tokenHash: hashSubscriberToken(token),

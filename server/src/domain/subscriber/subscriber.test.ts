@@ -16,6 +16,7 @@ import { createPageComponent } from '../page-component/index.ts';
 import { createStatusPage } from '../status-page/index.ts';
 import type { PublicDeps } from '../status-page/public/index.ts';
 import { addStatusReportUpdate, createStatusReport } from '../status-report/index.ts';
+import { PER_CLIENT_PER_HOUR, SubscribeBudget } from './send-budget.ts';
 import {
 	CONFIRM_LINK_TTL_MS,
 	addWebhookSubscriber,
@@ -304,6 +305,38 @@ describe('status page subscribers', () => {
 		const unserved = await linksFor(LIMITS, 'nodomain@example.com');
 		expect(unserved.confirm).toBe(`${unserved.slugBase}/subscribe/confirm`);
 		expect(unserved.unsubscribe).toMatch(new RegExp(`^<${unserved.slugBase}/unsubscribe\\?token=`));
+	});
+
+	it('caps confirmation mail per client and per address, so a page cannot mail-bomb anyone', async () => {
+		const withBudget = { ...deps, subscribeBudget: new SubscribeBudget() };
+		const pages = [await setup(), await setup(), await setup(), await setup()];
+		const ask = (slug: string, email: string, socketAddress = '198.51.100.7') =>
+			subscribeToStatusPage({
+				deps: withBudget,
+				input: { page: { slug }, reader: { socketAddress }, email }
+			});
+		// One address, four pages, four clients: three confirmations, and every answer the same.
+		const victim = `victim-${pages[0].ws.id}@example.com`;
+		for (const [i, p] of pages.entries())
+			expect(await ask(p.slug, victim, `203.0.113.${i}`)).toEqual({ ok: true });
+		await until(() => mailsTo(victim).length === 3);
+		await new Promise((r) => setTimeout(r, 200));
+		expect(mailsTo(victim)).toHaveLength(3);
+		// One client, many addresses: refused once it has asked PER_CLIENT_PER_HOUR times.
+		for (let i = 0; i < PER_CLIENT_PER_HOUR; i++)
+			await ask(pages[i % 4].slug, `a${i}-${pages[0].ws.id}@example.com`);
+		expect(await codeOf(ask(pages[0].slug, `one-more-${pages[0].ws.id}@example.com`))).toBe(
+			'LIMIT_EXCEEDED: too many subscriptions from your address: try again in an hour'
+		);
+		expect(
+			await db.pageSubscriber.count({ where: { email: `one-more-${pages[0].ws.id}@example.com` } })
+		).toBe(0);
+		// Another client is not held back by it.
+		expect(await ask(pages[0].slug, `other-${pages[0].ws.id}@example.com`, '198.51.100.8')).toEqual(
+			{
+				ok: true
+			}
+		);
 	});
 
 	it('notify false enqueues nothing; the component filter picks who hears of what', async () => {

@@ -7,6 +7,7 @@ import { resolveLimits, type Limits } from '../../limits.ts';
 import { clientAddress, isInRanges } from './client-address.ts';
 import { isGrantValid } from './grant.ts';
 import { pageLocale } from './locales.ts';
+import type { SubscribeBudget } from '../../subscriber/send-budget.ts';
 import type { RenderCache } from './render-cache.ts';
 import { safeUrl } from './safe-url.ts';
 import type { AccessDecision, PageLocator, PublicHead, ReaderFacts } from './schemas.ts';
@@ -21,6 +22,7 @@ export type PublicDeps = {
 	trustedProxyHops: number; // TRUSTED_PROXY_HOPS
 	statusPageUrl: string; // STATUS_PAGE_URL: base of mailed access links
 	openedPages?: RenderCache<OpenedPage>; // memo of findPublicPage (the gate itself always runs)
+	subscribeBudget?: SubscribeBudget; // caps confirmation mail per client and address
 	now?: () => Date;
 };
 
