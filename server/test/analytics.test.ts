@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import type { Upstate } from '../src/app.ts';
 import { getMonitorLatency, getMonitorSummary } from '../src/domain/monitor/index.ts';
 import { createMonitor } from '../src/domain/monitor/index.ts';
 import { createTestDb } from './db.ts';
-import { createWorkspace, ctxFor } from './factories.ts';
+import { createWorkspace, ctxFor, storedResult } from './factories.ts';
 import { createTestUpstate, errorBody, issueKey, startApi } from './upstate.ts';
 
 let upstate: Upstate;
@@ -22,22 +21,15 @@ const result = (
 	outcome: StoredResult['outcome'],
 	ago = 1000,
 	locationId = 1
-): StoredResult => ({
-	resultId: randomUUID(),
-	workspaceId: 1,
-	monitorId,
-	locationId,
-	startedAt: Date.now() - ago,
-	latency,
-	outcome,
-	statusCode: 200,
-	error: '',
-	timing: {},
-	headers: {},
-	assertions: '[]',
-	grpcStatus: '',
-	packetLoss: null
-});
+): StoredResult =>
+	storedResult({
+		workspaceId: 1,
+		monitorId,
+		locationId,
+		startedAt: Date.now() - ago,
+		latency,
+		outcome
+	});
 
 beforeAll(async () => {
 	const { db } = await createTestDb();
