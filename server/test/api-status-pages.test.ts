@@ -2,10 +2,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { createPageComponent } from '../src/domain/page-component/index.ts';
-import { createStatusPage } from '../src/domain/status-page/index.ts';
 import { createTestDb } from './db.ts';
 import { TEAM_LIMITS, createWorkspace, ctxFor } from './factories.ts';
+import { twoPages } from './pages.ts';
 import { createTestUpstate, errorBody, issueKey, startApi } from './upstate.ts';
 
 // Status page surfaces (REST and MCP) as a careless or hostile API client meets them.
@@ -23,15 +22,7 @@ beforeAll(async () => {
 	ws = await createWorkspace(db, { limits: { ...TEAM_LIMITS, 'custom-domain': true } });
 	writeKey = await issueKey(db, ws, 'write');
 	const ctx = ctxFor(db, ws);
-	pageId = (await createStatusPage({ ctx, input: { title: 'Acme', slug: `acme-${ws.id}` } })).id;
-	const otherPageId = (
-		await createStatusPage({ ctx, input: { title: 'Other', slug: `other-${ws.id}` } })
-	).id;
-	componentId = (await createPageComponent({ ctx, input: { pageId, type: 'static', name: 'API' } }))
-		.id;
-	otherPageComponentId = (
-		await createPageComponent({ ctx, input: { pageId: otherPageId, type: 'static', name: 'X' } })
-	).id;
+	({ pageId, componentId, otherPageComponentId } = await twoPages(ctx));
 });
 afterAll(() => api.close());
 

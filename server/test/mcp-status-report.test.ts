@@ -3,11 +3,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Upstate } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
-import { createPageComponent } from '../src/domain/page-component/index.ts';
 import { createStatusPage } from '../src/domain/status-page/index.ts';
 import { createNoopNotifier, type SubscriberNotifier } from '../src/notify/index.ts';
 import { createTestDb } from './db.ts';
 import { TEAM_LIMITS, createWorkspace, ctxFor } from './factories.ts';
+import { twoPages } from './pages.ts';
 import { createTestUpstate, issueKey, startApi } from './upstate.ts';
 
 // The publishing tools of spec 4.1 over real HTTP with the official SDK client.
@@ -44,15 +44,7 @@ beforeAll(async () => {
 	writeKey = await issueKey(db, ws, 'write');
 	readKey = await issueKey(db, ws, 'read');
 	const ctx = ctxFor(db, ws);
-	pageId = (await createStatusPage({ ctx, input: { title: 'Acme', slug: `acme-${ws.id}` } })).id;
-	const otherPageId = (
-		await createStatusPage({ ctx, input: { title: 'Other', slug: `other-${ws.id}` } })
-	).id;
-	componentId = (await createPageComponent({ ctx, input: { pageId, type: 'static', name: 'API' } }))
-		.id;
-	otherPageComponentId = (
-		await createPageComponent({ ctx, input: { pageId: otherPageId, type: 'static', name: 'X' } })
-	).id;
+	({ pageId, componentId, otherPageComponentId } = await twoPages(ctx));
 	const free = await createWorkspace(db);
 	freeKey = await issueKey(db, free, 'write');
 	freePageId = (
