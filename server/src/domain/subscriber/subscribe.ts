@@ -1,6 +1,6 @@
 import { Prisma } from '@prisma/client';
 import { subscriberConfirmMail } from '../../mail/templates/subscriber.ts';
-import { LimitExceededError, UnauthorizedError } from '../errors.ts';
+import { LimitExceededError, UnauthorizedError, ValidationError } from '../errors.ts';
 import { requireFeature } from '../limits.ts';
 import { parseInput } from '../parse.ts';
 import { clientAddress } from '../status-page/public/client-address.ts';
@@ -39,6 +39,12 @@ export async function subscribeToStatusPage(args: {
 	const componentIds = [...new Set(input.componentIds)].sort((a, b) => a - b);
 	await checkComponentsOnPage(db, page.id, componentIds);
 	const email = input.email.toLowerCase();
+	// An email-domain page is read by addresses at its domains: its notices go to no others.
+	const domains = (JSON.parse(page.authEmailDomains) as string[]).map((d) => d.toLowerCase());
+	if (page.accessType === 'email-domain' && !domains.includes(email.split('@')[1]))
+		throw new ValidationError('email: this page only takes addresses at its allowed domains', [
+			{ path: 'email', message: 'this page only takes addresses at its allowed domains' }
+		]);
 	const existing = await db.pageSubscriber.findUnique({
 		where: { pageId_email: { pageId: page.id, email } }
 	});

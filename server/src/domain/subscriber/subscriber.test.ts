@@ -13,7 +13,12 @@ import { createMailer } from '../../mail/index.ts';
 import { subscriberConfirmMail } from '../../mail/templates/subscriber.ts';
 import { createMaintenance } from '../maintenance/index.ts';
 import { createPageComponent } from '../page-component/index.ts';
-import { createStatusPage } from '../status-page/index.ts';
+import {
+	createStatusPage,
+	requestStatusPageAccess,
+	updateStatusPage,
+	verifyStatusPageAccess
+} from '../status-page/index.ts';
 import type { PublicDeps } from '../status-page/public/index.ts';
 import { addStatusReportUpdate, createStatusReport } from '../status-report/index.ts';
 import { PER_CLIENT_PER_HOUR, SubscribeBudget } from './send-budget.ts';
@@ -353,6 +358,46 @@ describe('status page subscribers', () => {
 			await db.pageSubscriber.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } })
 		).map((s) => s.email);
 		expect(emails).toEqual([all, apiOnly]);
+	});
+
+	it('mails only where the page may be read: its allowed domains, and never from an unpublished page', async () => {
+		const { ws, ctx, page, slug } = await setup({ ...LIMITS, 'email-domain-protection': true });
+		const ada = await subscribed(slug, `ada-${ws.id}@acme.test`);
+		await subscribed(slug, `eve-${ws.id}@elsewhere.test`);
+		await updateStatusPage({
+			ctx,
+			input: { pageId: page.id, access_type: 'email-domain', auth_email_domains: ['acme.test'] }
+		});
+		await report(ctx, page.id, true);
+		const notified = async () => {
+			const ids = (await deliveries(ws.id)).map(
+				(d) => (JSON.parse(d.payload) as { subscriberId: number }).subscriberId
+			);
+			const rows = await db.pageSubscriber.findMany({ where: { id: { in: ids } } });
+			return rows.map((r) => r.email);
+		};
+		expect(await notified()).toEqual([ada]);
+
+		// A reader let in by a link at acme.test cannot sign up an address elsewhere.
+		await requestStatusPageAccess({ deps, input: { page: { slug }, email: ada } });
+		await until(() => mailsTo(ada).some((m) => m.text.includes('/access?token=')));
+		const token = tokenIn(
+			mailsTo(ada).find((m) => m.text.includes('/access?token='))?.text ?? '',
+			'access'
+		);
+		const { cookie } = await verifyStatusPageAccess({ deps, input: { page: { slug }, token } });
+		const granted = { ...reader, grants: [cookie.value] };
+		const ask = (email: string) =>
+			subscribeToStatusPage({ deps, input: { page: { slug }, reader: granted, email } });
+		expect(await codeOf(ask(`mallory-${ws.id}@elsewhere.test`))).toBe(
+			'VALIDATION: email: this page only takes addresses at its allowed domains'
+		);
+		expect(await ask(`bob-${ws.id}@acme.test`)).toEqual({ ok: true });
+
+		await db.statusPage.update({ where: { id: page.id }, data: { published: false } });
+		const before = (await deliveries(ws.id)).length;
+		await report(ctx, page.id, true);
+		expect(await deliveries(ws.id)).toHaveLength(before);
 	});
 
 	it('a webhook subscriber receives a signed payload', async () => {
