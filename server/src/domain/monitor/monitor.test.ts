@@ -4,6 +4,7 @@ import { createTestDb } from '../../../test/db.ts';
 import { codeOf } from '../../../test/expect-error.ts';
 import { createWorkspace, ctxFor, readKey } from '../../../test/factories.ts';
 import { createMonitor, getMonitor, listMonitors, removeMonitor, updateMonitor } from './index.ts';
+import type { CreateMonitorInput } from './schemas.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -208,6 +209,21 @@ describe('monitor service', () => {
 			/^NOT_FOUND/
 		);
 		expect((await listMonitors({ ctx: mine })).data).toHaveLength(0);
+	});
+
+	it("refuses a misspelt field or another type's field by name instead of dropping it", async () => {
+		const ctx = ctxFor(db, await createWorkspace(db));
+		const typo = { ...http, periodicty: '5m' } as unknown as CreateMonitorInput;
+		expect(await codeOf(createMonitor({ ctx, input: typo }))).toMatch(/^VALIDATION: .*periodicty/);
+		const tcpWithUrl = {
+			type: 'tcp',
+			name: 'db',
+			periodicity: '1m',
+			uri: 'db.internal:5432',
+			url: 'https://x.test'
+		} as unknown as CreateMonitorInput;
+		expect(await codeOf(createMonitor({ ctx, input: tcpWithUrl }))).toMatch(/^VALIDATION: .*url/);
+		expect(await db.monitor.count({ where: { workspaceId: ctx.workspace.id } })).toBe(0);
 	});
 
 	it('leaves nothing behind on invalid input', async () => {

@@ -180,12 +180,14 @@ export const GrpcMonitorFields = z.object({
 	metadata: z.array(GrpcMetadata).max(20).default([])
 });
 
+// Strict: a misspelt or other type's field is refused by name instead of silently dropped (a
+// `periodicty` typo would otherwise create a monitor on the default schedule).
 export const CreateMonitorInput = z.discriminatedUnion('type', [
-	HttpMonitorFields,
-	TcpMonitorFields,
-	DnsMonitorFields,
-	IcmpMonitorFields,
-	GrpcMonitorFields
+	HttpMonitorFields.strict(),
+	TcpMonitorFields.strict(),
+	DnsMonitorFields.strict(),
+	IcmpMonitorFields.strict(),
+	GrpcMonitorFields.strict()
 ]);
 export type CreateMonitorInput = z.input<typeof CreateMonitorInput>;
 export type MonitorFields = z.output<typeof CreateMonitorInput>;
