@@ -16,7 +16,7 @@ export const sendSubscriberEmail: DeliveryHandler = async ({ db, notifier, deliv
 			confirmedAt: { not: null },
 			unsubscribedAt: null
 		},
-		select: { email: true }
+		select: { email: true, page: { select: { defaultLocale: true } } }
 	});
 	if (!sub?.email)
 		return { ok: false, status: 0, error: 'no longer subscribed', permanent: true, ...base };
@@ -25,7 +25,8 @@ export const sendSubscriberEmail: DeliveryHandler = async ({ db, notifier, deliv
 			subscriberNoticeMail({
 				to: sub.email,
 				notice,
-				unsubscribeUrl: unsubscribeUrl(notice.page.url, notifier.linkSecret, subscriberId)
+				unsubscribeUrl: unsubscribeUrl(notice.page.url, notifier.linkSecret, subscriberId),
+				locale: sub.page.defaultLocale
 			})
 		);
 		return { ok: true, status: 250, ...base };

@@ -95,7 +95,8 @@ export async function subscribeToStatusPage(args: {
 		to: email,
 		pageTitle: page.title,
 		confirmUrl: `${base}/subscribe/confirm?token=${token}`,
-		unsubscribeUrl: unsubscribeUrl(base, args.deps.secret, id)
+		unsubscribeUrl: unsubscribeUrl(base, args.deps.secret, id),
+		locale: page.defaultLocale
 	});
 	void args.deps.mailer.send(mail).catch(async (err: Error) => {
 		console.warn(

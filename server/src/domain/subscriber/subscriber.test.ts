@@ -400,6 +400,25 @@ describe('status page subscribers', () => {
 		expect(await deliveries(ws.id)).toHaveLength(before);
 	});
 
+	it("speaks the page's language: confirmation and notices in its default locale", async () => {
+		const { ws, ctx, page, slug } = await setup({ ...LIMITS, i18n: true });
+		await updateStatusPage({ ctx, input: { pageId: page.id, default_locale: 'de' } });
+		const email = `leser-${ws.id}@example.com`;
+		await subscribed(slug, email);
+		const [confirm] = mailsTo(email);
+		expect(confirm?.subject).toBe('Bestätigen Sie Ihr Abonnement von Acme');
+		expect(confirm?.html).toContain('<html lang="de">');
+		expect(confirm?.html).toContain('Abonnement bestätigen');
+		await report(ctx, page.id, true);
+		await runDueDeliveries({ db, notifier });
+		await until(() => mailsTo(email).length === 2);
+		const notice = mailsTo(email)[1];
+		expect(notice?.subject).toBe('[Acme] Neuer Vorfall: API errors');
+		expect(notice?.text).toContain('Status: Wird untersucht');
+		expect(notice?.text).toContain('Abmelden: http://status.test/');
+		expect(notice?.html).toContain('Auf der Statusseite ansehen');
+	});
+
 	it('a webhook subscriber receives a signed payload', async () => {
 		const hook = await startFakeVendor();
 		try {

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../index.ts';
+import { subscriberLang, subscriberMessages } from './subscriber-messages.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -26,15 +27,6 @@ export type SubscriberNotice = {
 	componentIds: number[];
 };
 
-const HEADLINE: Record<SubscriberNotice['event'], string> = {
-	'report-created': 'New incident',
-	'report-updated': 'Incident update',
-	'report-resolved': 'Resolved',
-	'maintenance-scheduled': 'Scheduled maintenance',
-	'maintenance-started': 'Maintenance started',
-	'maintenance-ended': 'Maintenance ended'
-};
-
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 // RFC 2369 + RFC 8058: mail clients offer a one-click unsubscribe that POSTs to the link.
@@ -49,36 +41,44 @@ function layout(args: {
 	paragraphs: string[];
 	action?: { href: string; label: string };
 	unsubscribeUrl: string;
+	unsubscribeLabel: string;
+	lang: string;
 }) {
 	const body = args.paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`);
 	const action = args.action
 		? `<p><a href="${escapeHtml(args.action.href)}">${escapeHtml(args.action.label)}</a></p>`
 		: '';
-	return `<!doctype html><html><body style="font-family:sans-serif;max-width:560px">${body.join('')}${action}<hr><p style="font-size:12px;color:#666"><a href="${escapeHtml(args.unsubscribeUrl)}">Unsubscribe</a></p></body></html>`;
+	return `<!doctype html><html lang="${escapeHtml(args.lang)}"><body style="font-family:sans-serif;max-width:560px">${body.join('')}${action}<hr><p style="font-size:12px;color:#666"><a href="${escapeHtml(args.unsubscribeUrl)}">${escapeHtml(args.unsubscribeLabel)}</a></p></body></html>`;
 }
 
+// `locale`: the page's default_locale (subscriber-messages.ts).
 export function subscriberNoticeMail(args: {
 	to: string;
 	notice: SubscriberNotice;
 	unsubscribeUrl: string;
 	unsubscribeMailto?: string;
+	locale?: string;
 }): MailMessage {
 	const { notice } = args;
-	const headline = HEADLINE[notice.event];
+	const m = subscriberMessages(args.locale);
+	const headline = m.headline[notice.event];
+	const status = notice.status ? (m.status[notice.status] ?? notice.status) : null;
 	const lines = [
-		`${headline} on ${notice.page.title}: ${notice.title}`,
-		...(notice.status ? [`Status: ${notice.status}`] : []),
-		...(notice.from && notice.to ? [`Window: ${when(notice.from)} to ${when(notice.to)}`] : []),
+		m.line(headline, notice.page.title, notice.title),
+		...(status ? [`${m.statusLine}: ${status}`] : []),
+		...(notice.from && notice.to ? [m.window(when(notice.from), when(notice.to))] : []),
 		...(notice.message ? [notice.message] : [])
 	];
 	return {
 		to: args.to,
-		subject: `[${notice.page.title}] ${headline}: ${notice.title}`,
-		text: `${lines.join('\n\n')}\n\nDetails: ${notice.url}\n\n--\nUnsubscribe: ${args.unsubscribeUrl}\n`,
+		subject: m.subject(headline, notice.page.title, notice.title),
+		text: `${lines.join('\n\n')}\n\n${m.details}: ${notice.url}\n\n--\n${m.unsubscribe}: ${args.unsubscribeUrl}\n`,
 		html: layout({
 			paragraphs: lines,
-			action: { href: notice.url, label: 'View on the status page' },
-			unsubscribeUrl: args.unsubscribeUrl
+			action: { href: notice.url, label: m.view },
+			unsubscribeUrl: args.unsubscribeUrl,
+			unsubscribeLabel: m.unsubscribe,
+			lang: subscriberLang(args.locale)
 		}),
 		headers: unsubscribeHeaders(args.unsubscribeUrl, args.unsubscribeMailto),
 		secretLinks: true
@@ -90,17 +90,20 @@ export function subscriberConfirmMail(args: {
 	pageTitle: string;
 	confirmUrl: string;
 	unsubscribeUrl: string;
+	locale?: string;
 }): MailMessage {
-	const ask = `Confirm that you want updates from ${args.pageTitle} by e-mail.`;
-	const ignore = 'If you did not ask for this, ignore this mail: nothing will be sent.';
+	const m = subscriberMessages(args.locale);
+	const ask = m.confirmAsk(args.pageTitle);
 	return {
 		to: args.to,
-		subject: `Confirm your subscription to ${args.pageTitle}`,
-		text: `${ask}\n\n${args.confirmUrl}\n\n${ignore}\n`,
+		subject: m.confirmSubject(args.pageTitle),
+		text: `${ask}\n\n${args.confirmUrl}\n\n${m.confirmIgnore}\n`,
 		html: layout({
-			paragraphs: [ask, ignore],
-			action: { href: args.confirmUrl, label: 'Confirm subscription' },
-			unsubscribeUrl: args.unsubscribeUrl
+			paragraphs: [ask, m.confirmIgnore],
+			action: { href: args.confirmUrl, label: m.confirmButton },
+			unsubscribeUrl: args.unsubscribeUrl,
+			unsubscribeLabel: m.unsubscribe,
+			lang: subscriberLang(args.locale)
 		}),
 		headers: unsubscribeHeaders(args.unsubscribeUrl),
 		secretLinks: true
