@@ -81,6 +81,8 @@ export async function checkCustomDomainDns(domain: string, opts: CustomDomainDns
 	} catch (err) {
 		if (err instanceof ValidationError) throw err;
 		const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-		throw invalid(`could not look up ${domain} in DNS (${code}); try again in a minute`);
+		throw invalid(
+			`could not look up ${domain} in DNS (${code}); try again in a minute (a server without DNS can turn this check off: CUSTOM_DOMAIN_SKIP_DNS_CHECK=true)`
+		);
 	}
 }
