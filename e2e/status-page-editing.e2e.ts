@@ -153,6 +153,17 @@ describe('status page components and groups', () => {
 		expect(await page.getByRole('heading', { name: 'Components' }).isVisible()).toBe(true);
 		expect(await page.getByLabel('Component name').inputValue()).toBe('Queue');
 		expect(await page.getByRole('cell', { name: 'Queue', exact: true }).count()).toBe(0);
+
+		// Asking to delete a group someone has just deleted says so.
+		await page.getByLabel('Group name').fill('Gone');
+		await page.getByRole('button', { name: 'Add group' }).click();
+		const gone = await groupId(page, 'Gone');
+		await page.request.post(`${base}?/removeGroup`, {
+			headers: { origin: stack.urls.dashboard },
+			form: { groupId: gone, confirmed: 'yes' }
+		});
+		await page.getByRole('button', { name: 'Delete group Gone' }).click();
+		await alert(page, 'That group is already gone').waitFor();
 	});
 });
 
