@@ -50,7 +50,7 @@ function positive(v: string | null): number | undefined {
 export const actions: Actions = {
 	update: async ({ locals, params, request }) => {
 		const values = formValues(await request.formData());
-		const { type: _type, ...fields } = monitorInput(values);
+		const { type: _type, ...fields } = monitorInput(values, 'update');
 		try {
 			// safe because the router's own schema validates the shape
 			await locals.api.monitor.update({ monitorId: id(params.id), ...fields } as Parameters<
