@@ -61,6 +61,16 @@ export const actions: Actions = {
 			return actionError(err, values);
 		}
 	},
+	// Pause/resume without touching the settings form. `active` is what the button asks for.
+	setActive: async ({ locals, params, request }) => {
+		const active = (await request.formData()).get('active') === 'true';
+		try {
+			await locals.api.monitor.update({ monitorId: id(params.id), active });
+		} catch (err) {
+			return actionError(err);
+		}
+		return { activeChanged: active };
+	},
 	delete: async ({ locals, params }) => {
 		try {
 			await locals.api.monitor.remove({ monitorId: id(params.id) });
