@@ -130,3 +130,56 @@ describe('monitor form', () => {
 		await noJs.close();
 	});
 });
+
+describe('pause and resume', () => {
+	it('a button on the monitor page pauses and resumes, also without JavaScript', async () => {
+		dumpOnFailure(() => page);
+		await create('tcp', 'Db', { Target: 'db.example.test:5432' });
+		const url = page.url();
+		await page.getByRole('button', { name: 'Pause' }).click();
+		await page.getByRole('button', { name: 'Resume' }).waitFor();
+		await page.reload({ waitUntil: 'networkidle' });
+		await expect(page.getByLabel('Active (run checks)').isChecked()).resolves.toBe(false);
+
+		const noJs = await browser.newContext({ javaScriptEnabled: false });
+		await noJs.addCookies(await page.context().cookies());
+		const plain = await noJs.newPage();
+		await plain.goto(url);
+		await plain.getByRole('button', { name: 'Resume' }).click();
+		await plain.getByRole('button', { name: 'Pause' }).waitFor();
+		await expect(plain.getByLabel('Active (run checks)').isChecked()).resolves.toBe(true);
+		await noJs.close();
+	});
+});
+
+describe('creating without JavaScript', () => {
+	it('picks a non-HTTP type, keeps values after a refused create, and creates nothing half-way', async () => {
+		const noJs = await browser.newContext({ javaScriptEnabled: false });
+		await noJs.addCookies(await page.context().cookies());
+		const plain = await noJs.newPage();
+		dumpOnFailure(() => plain);
+		await plain.goto(`${stack.urls.dashboard}/monitors/new`);
+		await plain.getByRole('link', { name: 'TCP', exact: true }).click();
+		await plain.getByLabel('Name').fill('Cache');
+		await plain.getByLabel('Target').fill('cache.example.test');
+		await plain.getByRole('button', { name: 'Create monitor' }).click();
+		await plain
+			.getByText(/must be host:port/)
+			.first()
+			.waitFor();
+		await expect(value('Name', plain)).resolves.toBe('Cache');
+		await expect(value('Target', plain)).resolves.toBe('cache.example.test');
+		await plain.goto(`${stack.urls.dashboard}/monitors`);
+		await expect(plain.getByRole('link', { name: 'Cache' }).count()).resolves.toBe(0);
+
+		await plain.goto(`${stack.urls.dashboard}/monitors/new?type=tcp`);
+		await plain.getByLabel('Name').fill('Cache');
+		await plain.getByLabel('Target').fill('cache.example.test:6379');
+		await plain.getByRole('button', { name: 'Create monitor' }).click();
+		await plain.waitForURL(/\/monitors\/\d+$/);
+		await expect(plain.getByText(/TCP · cache\.example\.test:6379/).isVisible()).resolves.toBe(
+			true
+		);
+		await noJs.close();
+	});
+});
