@@ -50,7 +50,7 @@ function positive(v: string | null): number | undefined {
 export const actions: Actions = {
 	update: async ({ locals, params, request }) => {
 		const values = formValues(await request.formData());
-		const { type: _type, ...fields } = monitorInput(values);
+		const { type: _type, ...fields } = monitorInput(values, 'update');
 		try {
 			// safe because the router's own schema validates the shape
 			await locals.api.monitor.update({ monitorId: id(params.id), ...fields } as Parameters<
@@ -60,6 +60,16 @@ export const actions: Actions = {
 		} catch (err) {
 			return actionError(err, values);
 		}
+	},
+	// Pause/resume without touching the settings form. `active` is what the button asks for.
+	setActive: async ({ locals, params, request }) => {
+		const active = (await request.formData()).get('active') === 'true';
+		try {
+			await locals.api.monitor.update({ monitorId: id(params.id), active });
+		} catch (err) {
+			return actionError(err);
+		}
+		return { activeChanged: active };
 	},
 	delete: async ({ locals, params }) => {
 		try {
