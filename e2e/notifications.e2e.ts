@@ -112,4 +112,51 @@ describe('notifications page without JavaScript', () => {
 		await page.waitForURL(/\/notifications$/);
 		await page.getByText('No notification channels yet.').waitFor();
 	});
+
+	it('keeps ticked monitors after a failed save and clears optional ntfy fields on edit', async () => {
+		await page.goto(`${stack.urls.dashboard}/monitors/new`);
+		await page.getByLabel('Name').fill('Billing');
+		await page.getByLabel('URL').fill('https://example.com/billing');
+		await page.getByLabel('Frequency').selectOption('10m');
+		await page.getByRole('button', { name: 'Create monitor' }).click();
+		await page.waitForURL(/\/monitors\/\d+/);
+
+		await page.goto(`${stack.urls.dashboard}/notifications/new?provider=ntfy`);
+		await page.getByLabel('Topic').fill('not a topic!');
+		await page.getByLabel('Checkout').check();
+		await page.getByLabel('Billing').check();
+		await page.getByRole('button', { name: 'Create channel' }).click();
+		await page.getByText('must be 1-64 letters').first().waitFor();
+		await expect(page.getByLabel('Topic').inputValue()).resolves.toBe('not a topic!');
+		await expect(page.getByLabel('Checkout').isChecked()).resolves.toBe(true);
+		await expect(page.getByLabel('Billing').isChecked()).resolves.toBe(true);
+
+		await page.getByLabel('Topic').fill('alerts');
+		await page.getByLabel('Server URL').fill('https://ntfy.example.com');
+		await page.getByLabel('Access token').fill('tk_secret-wxyz');
+		await page.getByRole('button', { name: 'Create channel' }).click();
+		await page.waitForURL(/\/notifications\/\d+$/);
+		await expect(page.getByLabel('Server URL').inputValue()).resolves.toBe(
+			'https://ntfy.example.com'
+		);
+
+		// A failed edit shows the boxes as the user left them, not as stored.
+		await page.getByLabel('Topic').fill('not a topic!');
+		await page.getByLabel('Billing').uncheck();
+		await page.getByRole('button', { name: 'Save channel' }).click();
+		await page.getByText('must be 1-64 letters').first().waitFor();
+		await expect(page.getByLabel('Checkout').isChecked()).resolves.toBe(true);
+		await expect(page.getByLabel('Billing').isChecked()).resolves.toBe(false);
+
+		await page.getByLabel('Topic').fill('alerts');
+		await page.getByLabel('Server URL').fill('');
+		await page.getByLabel('Remove the saved value').check();
+		await page.getByRole('button', { name: 'Save channel' }).click();
+		await page.getByText('Saved.').waitFor();
+		await page.goto(page.url().replace(/\?.*$/, ''));
+		await expect(page.getByLabel('Server URL').inputValue()).resolves.toBe('');
+		await expect(page.getByLabel('Access token').getAttribute('placeholder')).resolves.toBe('');
+		expect(await page.getByLabel('Remove the saved value').count()).toBe(0);
+		await expect(page.getByLabel('Billing').isChecked()).resolves.toBe(false);
+	});
 });

@@ -32,7 +32,7 @@ export const actions: Actions = {
 				notificationChannelId: channel.id,
 				name: String(data.get('name') ?? ''),
 				monitor_ids: monitorIds(data),
-				[provider.type]: channelBlock(data, provider)
+				[provider.type]: channelBlock(data, provider, { edit: true })
 			} as Parameters<typeof locals.api.notificationChannel.update>[0]);
 			return { saved: true };
 		} catch (err) {
