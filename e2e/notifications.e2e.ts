@@ -6,6 +6,7 @@ import {
 	startSmtp,
 	startStack,
 	type Stack,
+	signIn,
 	waitForMail as waitForMailTo
 } from './harness.ts';
 
@@ -158,5 +159,30 @@ describe('notifications page without JavaScript', () => {
 		await expect(page.getByLabel('Access token').getAttribute('placeholder')).resolves.toBe('');
 		expect(await page.getByLabel('Remove the saved value').count()).toBe(0);
 		await expect(page.getByLabel('Billing').isChecked()).resolves.toBe(false);
+	});
+});
+
+describe('notifications page with JavaScript', () => {
+	it('keeps showing stored settings after a save, so a second save keeps them', async () => {
+		const js = await (await browser.newContext()).newPage();
+		await signIn(js, { dashboard: stack.urls.dashboard, smtp, email: 'ada@example.test' });
+		await js.goto(`${stack.urls.dashboard}/notifications/new?provider=ntfy`);
+		await js.getByLabel('Topic').fill('alerts');
+		await js.getByLabel('Server URL').fill('https://ntfy.example.com');
+		await js.getByRole('button', { name: 'Create channel' }).click();
+		await js.waitForURL(/\/notifications\/\d+$/);
+		await js.waitForLoadState('networkidle');
+		for (const name of ['Ops', 'Ops room']) {
+			await js.getByLabel('Channel name').fill(name);
+			await js.getByRole('button', { name: 'Save channel' }).click();
+			await js.getByText('Saved.').waitFor();
+			await expect(js.getByLabel('Server URL').inputValue()).resolves.toBe(
+				'https://ntfy.example.com'
+			);
+		}
+		await js.reload();
+		await expect(js.getByLabel('Server URL').inputValue()).resolves.toBe(
+			'https://ntfy.example.com'
+		);
 	});
 });
