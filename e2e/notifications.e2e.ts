@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startFakeVendor } from '../server/test/fake-vendor.ts';
@@ -184,5 +187,46 @@ describe('notifications page with JavaScript', () => {
 		await expect(js.getByLabel('Server URL').inputValue()).resolves.toBe(
 			'https://ntfy.example.com'
 		);
+	});
+});
+
+describe('a webhook channel after AUTH_SECRET changed', () => {
+	it('shows the new signing secret an edit had to generate', async () => {
+		const env = {
+			SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+			NOTIFY_ALLOW_PRIVATE_TARGETS: 'true',
+			DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'upstate-e2e-rotate-'))
+		};
+		const email = 'rotate@example.test';
+		const before = await startStack(env);
+		const first = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+		await signIn(first, { dashboard: before.urls.dashboard, smtp, email });
+		await first.goto(`${before.urls.dashboard}/notifications/new?provider=webhook`);
+		await first.getByLabel('Endpoint URL').fill('https://example.com/hook');
+		await first.getByRole('button', { name: 'Create channel' }).click();
+		const original = await first.locator('#signing-secret').inputValue();
+		await first.getByText('Continue to the channel').click();
+		await first.waitForURL(/\/notifications\/\d+$/);
+		const channelPath = new URL(first.url()).pathname;
+		await before.stop();
+
+		smtp.mails.length = 0;
+		const after = await startStack({
+			...env,
+			AUTH_SECRET: 'rotated-secret-rotated-secret-rotated'
+		});
+		try {
+			const second = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+			await signIn(second, { dashboard: after.urls.dashboard, smtp, email });
+			await second.goto(`${after.urls.dashboard}${channelPath}`);
+			await second.getByLabel('Channel name').fill('Receiver');
+			await second.getByRole('button', { name: 'Save channel' }).click();
+			await second.getByText('Saved.').waitFor();
+			const renewed = await second.locator('#signing-secret').inputValue();
+			expect(renewed).toMatch(/^whsec_/);
+			expect(renewed).not.toBe(original);
+		} finally {
+			await after.stop();
+		}
 	});
 });
