@@ -1,7 +1,7 @@
 import type { ProviderForm } from '$lib/notification-providers';
 
 // A channel form as the router's input: empty fields are left out, so on edit an empty secret
-// keeps the stored one. On edit, an emptied optional plain field, or an optional secret whose
+// keeps the stored one. On edit, an emptied optional plain field, or an empty optional secret whose
 // `clear_<name>` box is ticked, is sent as null (cleared). Headers come as "Name: value" lines.
 export function channelBlock(
 	data: FormData,
@@ -11,13 +11,13 @@ export function channelBlock(
 	const block: Record<string, unknown> = {};
 	for (const field of form.fields) {
 		const raw = String(data.get(field.name) ?? '').trim();
-		if (
+		if (raw !== '') block[field.name] = field.input === 'headers' ? parseHeaders(raw) : raw;
+		else if (
 			options.edit &&
 			!field.required &&
-			(field.sensitive ? data.has(`clear_${field.name}`) : raw === '')
+			(!field.sensitive || data.has(`clear_${field.name}`))
 		)
 			block[field.name] = null;
-		else if (raw !== '') block[field.name] = field.input === 'headers' ? parseHeaders(raw) : raw;
 	}
 	return block;
 }
