@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startFakeVendor } from '../server/test/fake-vendor.ts';
@@ -6,6 +9,7 @@ import {
 	startSmtp,
 	startStack,
 	type Stack,
+	signIn,
 	waitForMail as waitForMailTo
 } from './harness.ts';
 
@@ -111,5 +115,118 @@ describe('notifications page without JavaScript', () => {
 		await page.getByRole('button', { name: 'Delete channel' }).click();
 		await page.waitForURL(/\/notifications$/);
 		await page.getByText('No notification channels yet.').waitFor();
+	});
+
+	it('keeps ticked monitors after a failed save and clears optional ntfy fields on edit', async () => {
+		await page.goto(`${stack.urls.dashboard}/monitors/new`);
+		await page.getByLabel('Name').fill('Billing');
+		await page.getByLabel('URL').fill('https://example.com/billing');
+		await page.getByLabel('Frequency').selectOption('10m');
+		await page.getByRole('button', { name: 'Create monitor' }).click();
+		await page.waitForURL(/\/monitors\/\d+/);
+
+		await page.goto(`${stack.urls.dashboard}/notifications/new?provider=ntfy`);
+		await page.getByLabel('Topic').fill('not a topic!');
+		await page.getByLabel('Checkout').check();
+		await page.getByLabel('Billing').check();
+		await page.getByRole('button', { name: 'Create channel' }).click();
+		await page.getByText('must be 1-64 letters').first().waitFor();
+		await expect(page.getByLabel('Topic').inputValue()).resolves.toBe('not a topic!');
+		await expect(page.getByLabel('Checkout').isChecked()).resolves.toBe(true);
+		await expect(page.getByLabel('Billing').isChecked()).resolves.toBe(true);
+
+		await page.getByLabel('Topic').fill('alerts');
+		await page.getByLabel('Server URL').fill('https://ntfy.example.com');
+		await page.getByLabel('Access token').fill('tk_secret-wxyz');
+		await page.getByRole('button', { name: 'Create channel' }).click();
+		await page.waitForURL(/\/notifications\/\d+$/);
+		await expect(page.getByLabel('Server URL').inputValue()).resolves.toBe(
+			'https://ntfy.example.com'
+		);
+
+		// A failed edit shows the boxes as the user left them, not as stored.
+		await page.getByLabel('Topic').fill('not a topic!');
+		await page.getByLabel('Billing').uncheck();
+		await page.getByRole('button', { name: 'Save channel' }).click();
+		await page.getByText('must be 1-64 letters').first().waitFor();
+		await expect(page.getByLabel('Checkout').isChecked()).resolves.toBe(true);
+		await expect(page.getByLabel('Billing').isChecked()).resolves.toBe(false);
+
+		await page.getByLabel('Topic').fill('alerts');
+		await page.getByLabel('Server URL').fill('');
+		await page.getByLabel('Remove the saved value').check();
+		await page.getByRole('button', { name: 'Save channel' }).click();
+		await page.getByText('Saved.').waitFor();
+		await page.goto(page.url().replace(/\?.*$/, ''));
+		await expect(page.getByLabel('Server URL').inputValue()).resolves.toBe('');
+		await expect(page.getByLabel('Access token').getAttribute('placeholder')).resolves.toBe('');
+		expect(await page.getByLabel('Remove the saved value').count()).toBe(0);
+		await expect(page.getByLabel('Billing').isChecked()).resolves.toBe(false);
+	});
+});
+
+describe('notifications page with JavaScript', () => {
+	it('keeps showing stored settings after a save, so a second save keeps them', async () => {
+		const js = await (await browser.newContext()).newPage();
+		await signIn(js, { dashboard: stack.urls.dashboard, smtp, email: 'ada@example.test' });
+		await js.goto(`${stack.urls.dashboard}/notifications/new?provider=ntfy`);
+		await js.getByLabel('Topic').fill('alerts');
+		await js.getByLabel('Server URL').fill('https://ntfy.example.com');
+		await js.getByRole('button', { name: 'Create channel' }).click();
+		await js.waitForURL(/\/notifications\/\d+$/);
+		await js.waitForLoadState('networkidle');
+		for (const name of ['Ops', 'Ops room']) {
+			await js.getByLabel('Channel name').fill(name);
+			await js.getByRole('button', { name: 'Save channel' }).click();
+			await js.getByText('Saved.').waitFor();
+			await expect(js.getByLabel('Server URL').inputValue()).resolves.toBe(
+				'https://ntfy.example.com'
+			);
+		}
+		await js.reload();
+		await expect(js.getByLabel('Server URL').inputValue()).resolves.toBe(
+			'https://ntfy.example.com'
+		);
+	});
+});
+
+describe('a webhook channel after AUTH_SECRET changed', () => {
+	it('shows the new signing secret an edit had to generate', async () => {
+		const env = {
+			SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+			NOTIFY_ALLOW_PRIVATE_TARGETS: 'true',
+			DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'upstate-e2e-rotate-'))
+		};
+		const email = 'rotate@example.test';
+		const before = await startStack(env);
+		const first = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+		await signIn(first, { dashboard: before.urls.dashboard, smtp, email });
+		await first.goto(`${before.urls.dashboard}/notifications/new?provider=webhook`);
+		await first.getByLabel('Endpoint URL').fill('https://example.com/hook');
+		await first.getByRole('button', { name: 'Create channel' }).click();
+		const original = await first.locator('#signing-secret').inputValue();
+		await first.getByText('Continue to the channel').click();
+		await first.waitForURL(/\/notifications\/\d+$/);
+		const channelPath = new URL(first.url()).pathname;
+		await before.stop();
+
+		smtp.mails.length = 0;
+		const after = await startStack({
+			...env,
+			AUTH_SECRET: 'rotated-secret-rotated-secret-rotated'
+		});
+		try {
+			const second = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+			await signIn(second, { dashboard: after.urls.dashboard, smtp, email });
+			await second.goto(`${after.urls.dashboard}${channelPath}`);
+			await second.getByLabel('Channel name').fill('Receiver');
+			await second.getByRole('button', { name: 'Save channel' }).click();
+			await second.getByText('Saved.').waitFor();
+			const renewed = await second.locator('#signing-secret').inputValue();
+			expect(renewed).toMatch(/^whsec_/);
+			expect(renewed).not.toBe(original);
+		} finally {
+			await after.stop();
+		}
 	});
 });

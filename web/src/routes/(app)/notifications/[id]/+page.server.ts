@@ -28,13 +28,14 @@ export const actions: Actions = {
 		if (!provider) error(500, `No form for provider ${channel.provider_type}`);
 		try {
 			// safe because the router's own schema validates the block
-			await locals.api.notificationChannel.update({
+			const saved = await locals.api.notificationChannel.update({
 				notificationChannelId: channel.id,
 				name: String(data.get('name') ?? ''),
 				monitor_ids: monitorIds(data),
-				[provider.type]: channelBlock(data, provider)
+				[provider.type]: channelBlock(data, provider, { edit: true })
 			} as Parameters<typeof locals.api.notificationChannel.update>[0]);
-			return { saved: true };
+			// A webhook whose secrets no longer open (AUTH_SECRET rotated) gets a new signing secret.
+			return { saved: true, signingSecret: saved.signing_secret };
 		} catch (err) {
 			return actionError(err, safeValues(data, provider));
 		}
