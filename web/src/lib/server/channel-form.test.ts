@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { providerForm } from '$lib/notification-providers';
+import { providerForm } from '../notification-providers.ts';
 import { channelBlock } from './channel-form.ts';
 
 const ntfy = providerForm('ntfy')!; // safe: ntfy is a listed provider
