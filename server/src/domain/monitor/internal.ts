@@ -173,16 +173,27 @@ export function defaultRegions(ctx: ServiceContext): Region[] {
 	return REGIONS.filter((r) => isRegionAllowed(r, ctx.workspace.limits.regions)).slice(0, count);
 }
 
-// Plan rules of spec 2.3/2.4 for one monitor's settings: periodicity, regions, OTLP export.
-export function checkMonitorPlan(limits: Limits, fields: MonitorFields, regions: Region[]): void {
-	if (!limits.periodicity.includes(fields.periodicity)) {
+// Plan rules of spec 2.3/2.4 for one monitor's settings: periodicity, regions, OTLP export. On
+// an edit (`current`: the stored settings) only a change towards a rule is checked, so a
+// monitor kept through a plan downgrade can still be renamed or moved back within the plan.
+export function checkMonitorPlan(
+	limits: Limits,
+	fields: MonitorFields,
+	regions: Region[],
+	current?: { fields: MonitorFields; regions: Region[] }
+): void {
+	if (
+		fields.periodicity !== current?.fields.periodicity &&
+		!limits.periodicity.includes(fields.periodicity)
+	) {
 		throw new LimitExceededError(
 			'periodicity',
 			false,
 			`periodicity '${fields.periodicity}' is not in your plan (allowed: ${limits.periodicity.join(', ')})`
 		);
 	}
-	const denied = regions.filter((r) => !isRegionAllowed(r, limits.regions));
+	const kept = new Set(current?.regions ?? []);
+	const denied = regions.filter((r) => !kept.has(r) && !isRegionAllowed(r, limits.regions));
 	if (denied.length > 0) {
 		throw new LimitExceededError(
 			'regions',
@@ -191,14 +202,15 @@ export function checkMonitorPlan(limits: Limits, fields: MonitorFields, regions:
 		);
 	}
 	const maxRegions = limits['multi-region'] ? limits['max-regions'] : 1;
-	if (regions.length > maxRegions) {
+	if (regions.length > maxRegions && regions.length > (current?.regions.length ?? 0)) {
 		throw new LimitExceededError(
 			'max-regions',
 			maxRegions,
 			`your plan allows at most ${maxRegions} regions per monitor`
 		);
 	}
-	if (fields.open_telemetry && !limits.otel) throw new LimitExceededError('otel', false);
+	if (fields.open_telemetry && !current?.fields.open_telemetry && !limits.otel)
+		throw new LimitExceededError('otel', false);
 }
 
 export function rejectForeignFields(type: string, patch: Record<string, unknown>): void {

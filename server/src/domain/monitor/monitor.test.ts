@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { createTestDb } from '../../../test/db.ts';
 import { codeOf } from '../../../test/expect-error.ts';
-import { createWorkspace, ctxFor, readKey } from '../../../test/factories.ts';
+import { createWorkspace, ctxFor, readKey, TEAM_LIMITS } from '../../../test/factories.ts';
 import { createMonitor, getMonitor, listMonitors, removeMonitor, updateMonitor } from './index.ts';
-import type { CreateMonitorInput } from './schemas.ts';
+import type { CreateMonitorInput, UpdateMonitorInput } from './schemas.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -224,6 +224,42 @@ describe('monitor service', () => {
 		} as unknown as CreateMonitorInput;
 		expect(await codeOf(createMonitor({ ctx, input: tcpWithUrl }))).toMatch(/^VALIDATION: .*url/);
 		expect(await db.monitor.count({ where: { workspaceId: ctx.workspace.id } })).toBe(0);
+	});
+
+	it('after a plan downgrade, an edit is held only to the rules it moves towards', async () => {
+		const ws = await createWorkspace(db, { limits: { ...TEAM_LIMITS, 'multi-region': true } });
+		const m = await createMonitor({
+			ctx: ctxFor(db, ws),
+			input: {
+				...http,
+				periodicity: '30s',
+				regions: ['a-ams', 'a-fra', 'a-iad'],
+				open_telemetry: { endpoint: 'https://otel.test/v1/metrics', headers: [] }
+			}
+		});
+		const free = {
+			...TEAM_LIMITS,
+			periodicity: ['10m', '30m', '1h'],
+			regions: ['ams', 'fra', 'iad'],
+			'multi-region': false,
+			otel: false
+		};
+		const ctx = ctxFor(
+			db,
+			await db.workspace.update({ where: { id: ws.id }, data: { limits: JSON.stringify(free) } })
+		);
+		const edit = (input: Omit<UpdateMonitorInput, 'monitorId'>) =>
+			updateMonitor({ ctx, input: { monitorId: m.id, ...input } });
+		// Renaming, or moving towards the plan, keeps what the old plan allowed.
+		expect((await edit({ name: 'Renamed' })).name).toBe('Renamed');
+		expect((await edit({ regions: ['a-ams', 'a-fra'] })).regions).toEqual(['a-ams', 'a-fra']);
+		// Moving further from it is refused, each by its rule.
+		expect(await codeOf(edit({ periodicity: '1m' }))).toMatch(/^LIMIT_EXCEEDED: periodicity '1m'/);
+		expect(await codeOf(edit({ regions: ['a-ams', 'a-fra', 'a-iad'] }))).toMatch(
+			/^LIMIT_EXCEEDED: your plan allows at most 1 regions/
+		);
+		expect((await edit({ periodicity: '10m' })).periodicity).toBe('10m');
+		expect(await codeOf(edit({ periodicity: '30s' }))).toMatch(/^LIMIT_EXCEEDED: periodicity/);
 	});
 
 	it('leaves nothing behind on invalid input', async () => {

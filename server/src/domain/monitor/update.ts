@@ -24,9 +24,14 @@ export async function updateMonitor(args: {
 		const row = await getMonitorInWorkspace({ tx, id: monitorId, workspaceId: ctx.workspace.id });
 		rejectForeignFields(row.type, patch);
 		const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-		const merged = parseInput(CreateMonitorInput, { ...toMonitorFields(row), ...defined });
-		const regions = (merged.regions ?? JSON.parse(row.regions)) as Region[];
-		checkMonitorPlan(ctx.workspace.limits, merged, regions);
+		const stored = toMonitorFields(row);
+		const merged = parseInput(CreateMonitorInput, { ...stored, ...defined });
+		const storedRegions = JSON.parse(row.regions) as Region[];
+		const regions = (merged.regions ?? storedRegions) as Region[];
+		checkMonitorPlan(ctx.workspace.limits, merged, regions, {
+			fields: parseInput(CreateMonitorInput, stored),
+			regions: storedRegions
+		});
 		const before = toMonitorOutput(row);
 		await tx.monitor.update({ where: { id: row.id }, data: toMonitorData(merged, regions) });
 		const after = toMonitorOutput(
