@@ -10,6 +10,7 @@ import { createLucia } from '../src/auth/lucia.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { createApiKey } from '../src/domain/api-key/index.ts';
+import type { PublicDeps } from '../src/domain/status-page/public/open-page.ts';
 import { RenderCache } from '../src/domain/status-page/public/render-cache.ts';
 import { SubscribeBudget } from '../src/domain/subscriber/send-budget.ts';
 import { createMailer } from '../src/mail/index.ts';
@@ -33,6 +34,18 @@ export function createTestUpstate(db: Db, env: Record<string, string> = {}): Ups
 		subscribeBudget: new SubscribeBudget()
 	};
 }
+
+// What the status site's public verbs get, from a test Upstate, with no render memo: every
+// call reads. `statusPageUrl` is the base of mailed links.
+export const publicDeps = (upstate: Upstate, extra: Partial<PublicDeps> = {}): PublicDeps => ({
+	db: upstate.db,
+	analytics: upstate.analytics,
+	mailer: upstate.mailer,
+	secret: 'test-secret',
+	trustedProxyHops: 0,
+	statusPageUrl: 'http://status.test',
+	...extra
+});
 
 // The API server on 127.0.0.1 and a random port, over real HTTP.
 export async function startApi(

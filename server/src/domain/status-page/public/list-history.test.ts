@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { createTestDb } from '../../../../test/db.ts';
 import { codeOf } from '../../../../test/expect-error.ts';
 import { createWorkspace, ctxFor } from '../../../../test/factories.ts';
-import { createTestUpstate } from '../../../../test/upstate.ts';
+import { createTestUpstate, publicDeps } from '../../../../test/upstate.ts';
 import { createStatusPage } from '../index.ts';
 import { HISTORY_PAGE_REPORTS } from './list-history.ts';
 import { listPublicHistory, type PublicDeps } from './index.ts';
@@ -12,15 +12,7 @@ let db: Db;
 let deps: PublicDeps;
 beforeAll(async () => {
 	({ db } = await createTestDb());
-	const upstate = createTestUpstate(db);
-	deps = {
-		db,
-		analytics: upstate.analytics,
-		mailer: upstate.mailer,
-		secret: 'test-secret',
-		trustedProxyHops: 0,
-		statusPageUrl: 'https://status.test/'
-	};
+	deps = publicDeps(createTestUpstate(db), { statusPageUrl: 'https://status.test/' });
 });
 const anon = { socketAddress: '127.0.0.1' };
 

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { createTestDb } from '../../../../test/db.ts';
 import { codeOf } from '../../../../test/expect-error.ts';
 import { createWorkspace, ctxFor, storedResult, TEAM_LIMITS } from '../../../../test/factories.ts';
-import { createTestUpstate } from '../../../../test/upstate.ts';
+import { createTestUpstate, publicDeps } from '../../../../test/upstate.ts';
 import { createComponentGroup } from '../../component-group/index.ts';
 import { createMonitor } from '../../monitor/index.ts';
 import { createPageComponent } from '../../page-component/index.ts';
@@ -44,15 +44,7 @@ beforeAll(async () => {
 	({ db } = await createTestDb());
 	smtp = await startSmtp();
 	upstate = createTestUpstate(db, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-	deps = {
-		db,
-		analytics: upstate.analytics,
-		mailer: upstate.mailer,
-		secret: 'test-secret',
-		trustedProxyHops: 0,
-		statusPageUrl: 'http://status.test',
-		now: () => NOW
-	};
+	deps = publicDeps(upstate, { now: () => NOW });
 });
 afterAll(() => smtp.close());
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client.ts';
 import { createTestDb } from '../../../../test/db.ts';
 import { createWorkspace, ctxFor, TEAM_LIMITS } from '../../../../test/factories.ts';
-import { createTestUpstate } from '../../../../test/upstate.ts';
+import { createTestUpstate, publicDeps } from '../../../../test/upstate.ts';
 import { createComponentGroup } from '../../component-group/index.ts';
 import { createPageComponent } from '../../page-component/index.ts';
 import { createStatusPage } from '../index.ts';
@@ -12,15 +12,7 @@ let db: Db;
 let deps: PublicDeps;
 beforeAll(async () => {
 	({ db } = await createTestDb());
-	const upstate = createTestUpstate(db);
-	deps = {
-		db,
-		analytics: upstate.analytics,
-		mailer: upstate.mailer,
-		secret: 'test-secret',
-		trustedProxyHops: 0,
-		statusPageUrl: 'https://status.test/'
-	};
+	deps = publicDeps(createTestUpstate(db), { statusPageUrl: 'https://status.test/' });
 });
 const anon = { socketAddress: '127.0.0.1' };
 
