@@ -1,5 +1,6 @@
 import { createClient, type Client } from '@libsql/client';
 import { ensureDatabaseDir } from '../db/client.ts';
+import { BUSY_TIMEOUT_MS } from '../db/busy.ts';
 import { emptyHistogram, histogramPercentile, merge } from './histogram.ts';
 import { addDailyRollups, clusterRollups, SCHEMA } from './schema.ts';
 import { latencySeries, type LatencyPoint, type LatencySeriesQuery } from './series.ts';
@@ -94,7 +95,7 @@ const GROUP_ROWS = 10_000;
 
 export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 	ensureDatabaseDir(opts.url);
-	const client: Client = createClient({ url: opts.url });
+	const client: Client = createClient({ url: opts.url, timeout: BUSY_TIMEOUT_MS });
 	let ready: Promise<void> | undefined;
 	// A failed start (the file locked by another process) is tried again by the next call.
 	const init = () =>

@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createClient, type Config as LibSQLConfig } from '@libsql/client';
 import { PrismaLibSQL } from '@prisma/adapter-libsql';
 import { PrismaClient } from '@prisma/client';
 import { pageVersionPublisher } from '../domain/status-page/public/content-version.ts';
 import { bumpPageContentVersion } from '../domain/status-page/public/render-cache.ts';
+import { BUSY_TIMEOUT_MS, retryingBusyTransactions } from './busy.ts';
 
 export type Db = PrismaClient;
 export type { Prisma } from '@prisma/client';
@@ -14,6 +16,18 @@ export function ensureDatabaseDir(url: string): void {
 	if (!url.startsWith('file:')) return;
 	const file = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
 	mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+}
+
+// The adapter bundles an older @libsql/client whose connections take no busy timeout; ours (the
+// same API) applies `timeout` to every connection it opens, transactions' own included.
+class BusyWaitingLibSQL extends PrismaLibSQL {
+	constructor(config: LibSQLConfig) {
+		super(config as ConstructorParameters<typeof PrismaLibSQL>[0]);
+	}
+	// Safe because the adapter calls only execute/batch/transaction/close, unchanged in 0.18.
+	override createClient(config: LibSQLConfig) {
+		return createClient(config) as unknown as ReturnType<PrismaLibSQL['createClient']>;
+	}
 }
 
 /**
@@ -26,7 +40,13 @@ export function createDb(opts: {
 	publishPageChanges?: boolean;
 }): Db {
 	ensureDatabaseDir(opts.url);
-	const adapter = new PrismaLibSQL({ url: opts.url, authToken: opts.authToken });
+	// Every connection of the pool (transactions get their own) waits this long for another
+	// writer's lock instead of failing at once with SQLITE_BUSY (busy.ts retries what still does).
+	const adapter = new BusyWaitingLibSQL({
+		url: opts.url,
+		authToken: opts.authToken,
+		timeout: BUSY_TIMEOUT_MS
+	});
 	const client = new PrismaClient({ adapter });
 	// A database file may be shared by several processes (services run apart, a test beside the
 	// stack): in WAL mode readers never wait for a writer nor fail while one commits. The mode
@@ -37,7 +57,7 @@ export function createDb(opts: {
 			.catch((err: Error) =>
 				console.warn(`[db] could not switch ${opts.url} to WAL: ${err.message}`)
 			);
-	return withPageVersionBumps(client, opts.publishPageChanges ?? true);
+	return retryingBusyTransactions(withPageVersionBumps(client, opts.publishPageChanges ?? true));
 }
 
 // Tables a public status page is rendered from: a write to any of them moves the render
