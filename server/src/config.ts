@@ -68,7 +68,9 @@ const Env = z.object({
 	TWILIO_ACCOUNT_SID: optional,
 	TWILIO_AUTH_TOKEN: optional,
 	TWILIO_FROM: optional,
-	TWILIO_WHATSAPP_FROM: optional
+	TWILIO_WHATSAPP_FROM: optional,
+	// Test-only (crash tests): `point[:detail]` where this process SIGKILLs itself (crash-point.ts).
+	UPSTATE_TEST_CRASH_AT: optional
 });
 
 // Vendor API origins; NOTIFY_BASE_URLS overrides any of them (tests point them at 127.0.0.1).
@@ -207,6 +209,7 @@ function buildConfig(env: z.infer<typeof Env>) {
 		defaultLimits,
 		services: parseServices(env.UPSTATE_SERVICES),
 		localProbeIntervalMs: env.LOCAL_PROBE_INTERVAL_MS,
+		testCrashAt: env.UPSTATE_TEST_CRASH_AT,
 		notify: {
 			allowPrivateTargets: env.NOTIFY_ALLOW_PRIVATE_TARGETS,
 			timeoutMs: env.NOTIFY_TIMEOUT_MS,

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { createUpstate, setUpstate, type Upstate } from './app.ts';
 import { configureSvelteKitAdapters, loadConfig, type Config, type Service } from './config.ts';
+import { setCrashPoint } from './crash-point.ts';
 import { migrate } from './db/migrate.ts';
 import { statusFastPath } from './status-site.ts';
 import { createWorkflowsServer } from './workflows/index.ts';
@@ -75,6 +76,10 @@ async function startService(
 				statusPageUrl: config.urls.statusPage,
 				onEnqueued: () => deliveries.kick()
 			});
+			// Status changes whose forward never arrived (a crash, a refused forward) are turned
+			// into incidents and alerts now and then every few seconds.
+			const { startStatusEventSweeper } = await import('./workflows/status-events.ts');
+			startStatusEventSweeper({ upstate, deliveries });
 			server = http.createServer(createWorkflowsServer({ upstate, deliveries }));
 			await listen(service, server, ports.workflows, host);
 			return server;
@@ -109,6 +114,7 @@ async function startService(
 
 async function main(): Promise<void> {
 	const config = loadConfig();
+	setCrashPoint(config.testCrashAt);
 	configureSvelteKitAdapters();
 	const services = config.services;
 	migrate(config.databaseUrl, config.databaseAuthToken);

@@ -8,6 +8,7 @@ import { recordStatusChange } from '../domain/incident/index.ts';
 import { resolveLimits } from '../domain/limits.ts';
 import { toServiceCtx } from './context.ts';
 import { jobNamed, runJob } from './jobs.ts';
+import { processEvents } from './status-events.ts';
 
 const StatusUpdate = z.object({
 	monitorId: z.number().int(),
@@ -15,7 +16,8 @@ const StatusUpdate = z.object({
 	from: z.string(),
 	to: z.enum(['active', 'degraded', 'error']),
 	error: z.string(),
-	at: z.string()
+	at: z.string(),
+	eventId: z.number().int().positive().optional() // the stored status_event (ingest)
 });
 
 const NOT_FOUND = { error: { code: 'NOT_FOUND', message: 'monitor not found' } };
@@ -62,6 +64,26 @@ export function createWorkflowsServer(args: {
 		const u = update.data;
 		const { upstate } = args;
 		try {
+			if (u.eventId !== undefined) {
+				// The stored change (and any earlier one of this monitor still pending) is the
+				// source of truth; the body only says which one arrived.
+				const done = await processEvents({
+					upstate,
+					deliveries: args.deliveries,
+					source: 'forward',
+					only: { workspaceId: u.workspaceId, monitorId: u.monitorId, upToEventId: u.eventId }
+				});
+				const mine = done.find((d) => d.eventId === u.eventId);
+				res.json(
+					mine?.result ?? {
+						action: 'none',
+						incidentId: null,
+						enqueued: 0,
+						duringMaintenance: false
+					}
+				);
+				return;
+			}
 			const workspace = await upstate.db.workspace.findUnique({
 				where: { id: u.workspaceId },
 				select: { id: true, plan: true, limits: true }

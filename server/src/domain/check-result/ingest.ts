@@ -1,5 +1,6 @@
 import type { AnalyticsStore } from '../../analytics/index.ts';
 import type { Db } from '../../db/client.ts';
+import { crashPoint } from '../../crash-point.ts';
 import { parseInput } from '../parse.ts';
 import { markPrivateLocationSeen, type AuthenticatedLocation } from '../private-location/index.ts';
 import { bumpPageContentVersion } from '../status-page/public/render-cache.ts';
@@ -76,18 +77,31 @@ export async function ingestCheckResults(args: {
 				monitor.status
 			);
 			if (next === monitor.status) return null;
-			await tx.monitor.update({
-				where: { id: monitorId },
-				data: { status: next, statusAt: new Date() }
+			const at = new Date();
+			await tx.monitor.update({ where: { id: monitorId }, data: { status: next, statusAt: at } });
+			// The change itself, committed with the status: its incident and alerts follow from
+			// this row even if the forward below never arrives (domain/incident/process-events.ts).
+			const event = await tx.statusEvent.create({
+				data: {
+					workspaceId: location.workspaceId,
+					monitorId,
+					from: monitor.status,
+					to: next,
+					error: result.error,
+					at
+				}
 			});
 			return {
 				monitorId,
 				workspaceId: location.workspaceId,
 				from: monitor.status,
 				to: next as StatusChange['to'],
-				error: result.error
+				error: result.error,
+				eventId: event.id,
+				at: at.toISOString()
 			};
 		});
+		if (change) crashPoint('after-status-commit', change.to);
 		if (change) changes.push(change);
 		// Committed: status pages re-render with the new monitor status.
 		if (change) bumpPageContentVersion();

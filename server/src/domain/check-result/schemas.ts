@@ -46,6 +46,8 @@ export type StatusChange = {
 	from: string;
 	to: MonitorStatus;
 	error: string;
+	eventId?: number; // the status_event row recorded with the change
+	at?: string; // when the status changed (ISO)
 };
 export type IngestOutcome = {
 	accepted: number;

@@ -7,6 +7,7 @@ export type EnqueueDeliveryInput = {
 	payload: Record<string, unknown>;
 	channelId?: number | null;
 	incidentId?: number | null;
+	orderKey?: string | null; // rows with one key are sent in id order (run-due.ts)
 };
 
 // Writes a message to the outbox inside the caller's transaction, so it exists if and only if
@@ -24,7 +25,8 @@ export async function enqueueDelivery(tx: Tx, input: EnqueueDeliveryInput): Prom
 			dedupeKey: input.dedupeKey,
 			payload: JSON.stringify(input.payload),
 			channelId: input.channelId ?? null,
-			incidentId: input.incidentId ?? null
+			incidentId: input.incidentId ?? null,
+			orderKey: input.orderKey ?? null
 		}
 	});
 	return true;

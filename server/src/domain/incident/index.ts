@@ -6,3 +6,4 @@ export { resolveIncident } from './resolve.ts';
 export { autoResolveIncidents, type AutoResolveCounts } from './auto-resolve.ts';
 export { openMissedIncidents, type OpenMissedCounts } from './open-missed.ts';
 export * from './schemas.ts';
+export { processStatusEvents, type ProcessedEvent } from './process-events.ts';

@@ -20,10 +20,13 @@ type Kind = 'alert' | 'recovery' | 'degraded';
 // - no change (from = to) does nothing. During maintenance of one of the monitor's status-page
 //   components the incident is still recorded (`duringMaintenance`) but nothing is sent, and
 //   neither is its recovery. Messages go to the outbox in the same transaction.
+// With `eventId` (a status_event row) the event is marked processed in that transaction too, and
+// an event already processed does nothing: its consequences happen exactly once.
 export async function recordStatusChange(args: {
 	ctx: ServiceContext;
 	input: StatusChangeInput;
 	dashboardUrl: string;
+	eventId?: number;
 }): Promise<StatusChangeOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
@@ -34,9 +37,16 @@ export async function recordStatusChange(args: {
 		enqueued: 0,
 		duringMaintenance: false
 	};
-	if (input.from === input.to) return none;
+	if (input.from === input.to && args.eventId === undefined) return none;
 	try {
 		return await withTransaction(ctx, async (tx) => {
+			if (args.eventId !== undefined) {
+				const claimed = await tx.statusEvent.updateMany({
+					where: { id: args.eventId, workspaceId: ctx.workspace.id, processedAt: null },
+					data: { processedAt: new Date() }
+				});
+				if (claimed.count === 0 || input.from === input.to) return none;
+			}
 			const monitor = await getMonitorInWorkspace({
 				tx,
 				id: input.monitorId,
@@ -178,6 +188,7 @@ async function enqueueForChannels(args: {
 			kind: 'channel',
 			dedupeKey: `channel:${channelId}:${args.key}`,
 			payload: { event: args.event },
+			orderKey: `channel:${channelId}:monitor:${args.monitor.id}`,
 			channelId,
 			incidentId: args.incidentId
 		});
