@@ -22,7 +22,7 @@ const event = (
 const run = (only?: { workspaceId: number; monitorId: number; upToEventId: number }) =>
 	processStatusEvents({
 		db,
-		ctxFor: (workspace) => systemCtx({ ...ctxFor(db, { id: workspace.id }), workspace }),
+		ctxFor: (workspace) => systemCtx({ ...ctxFor(db, { ...workspace, limits: '{}' }), workspace }),
 		dashboardUrl: 'http://dash.test',
 		only
 	});
