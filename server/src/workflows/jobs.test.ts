@@ -58,10 +58,22 @@ describe('scheduled jobs', () => {
 		const log = vi.spyOn(console, 'log').mockImplementation(() => {});
 		const job = JOBS.find((j) => j.name === 'notification-delivery') as (typeof JOBS)[number];
 		try {
-			expect(await runJob(upstate, job)).toEqual({ claimed: 1, sent: 1, retried: 0, failed: 0 });
-			expect(await runJob(upstate, job)).toEqual({ claimed: 0, sent: 0, retried: 0, failed: 0 });
+			expect(await runJob(upstate, job)).toEqual({
+				claimed: 1,
+				sent: 1,
+				retried: 0,
+				failed: 0,
+				superseded: 0
+			});
+			expect(await runJob(upstate, job)).toEqual({
+				claimed: 0,
+				sent: 0,
+				retried: 0,
+				failed: 0,
+				superseded: 0
+			});
 			expect(log.mock.calls.flat().join('\n')).toMatch(
-				/^\[workflows\] notification-delivery claimed=1 sent=1 retried=0 failed=0$/m
+				/^\[workflows\] notification-delivery claimed=1 sent=1 retried=0 failed=0 superseded=0$/m
 			);
 		} finally {
 			log.mockRestore();

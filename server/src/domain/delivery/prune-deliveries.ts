@@ -5,7 +5,7 @@ import { parseInput } from '../parse.ts';
 
 const DAY_MS = 86_400_000;
 const MONTH_MS = 30 * DAY_MS; // the month analytics-retention uses for raw results
-export const FINISHED_DELIVERY_STATUSES = ['sent', 'failed'];
+export const FINISHED_DELIVERY_STATUSES = ['sent', 'failed', 'superseded'];
 const UNFINISHED_DELIVERY_STATUSES = ['pending', 'sending'];
 // Longer than any calendar month: the monthly `sms-limit` counts this month's sent SMS attempts.
 export const DELIVERY_RETENTION_FLOOR_MS = 32 * DAY_MS;
