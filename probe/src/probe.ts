@@ -215,6 +215,7 @@ export function createProbe(opts: ProbeOptions) {
 			jobs.clear();
 			waiting.length = 0;
 			queued.clear();
+			outbox.close();
 			void otel.shutdown();
 		}
 	};
