@@ -126,10 +126,11 @@ export async function startCrashRig() {
 		})
 	);
 	let seq = 0;
-	const results: Array<ReturnType<typeof create<typeof CheckResultSchema>>> = [];
+	type Result = ReturnType<typeof create<typeof CheckResultSchema>>;
 
 	return {
 		db,
+		dataDir,
 		ws,
 		monitor,
 		receiver,
@@ -148,16 +149,18 @@ export async function startCrashRig() {
 				assertionsJson: '[]',
 				grpcStatus: ''
 			});
-			results.push(r);
 			return r;
 		},
-		// Reports like the probe: a batch the server died on is kept and sent again.
-		async report(r: (typeof results)[number]) {
+		// Reports like the probe: null when the server died on the batch (the caller resends it).
+		async reportMany(batch: Array<Result>) {
 			try {
-				return await client.ingestResults({ results: [r] });
+				return await client.ingestResults({ results: batch });
 			} catch {
 				return null;
 			}
+		},
+		report(r: Result) {
+			return this.reportMany([r]);
 		},
 		// Kills the running server (SIGKILL) and starts it again on the same data dir.
 		async restart(crashAt = '') {
