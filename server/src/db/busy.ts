@@ -1,17 +1,23 @@
 import type { PrismaClient } from '@prisma/client';
 
 // How long a connection waits for another writer (a second process on the same file, a
-// self-hoster's `sqlite3` session) before SQLITE_BUSY.
-export const BUSY_TIMEOUT_MS = 10_000;
+// self-hoster's `sqlite3` session) before SQLITE_BUSY. libSQL waits synchronously: the process
+// is blocked meanwhile, so this stays short. One process never waits on itself: the adapter runs
+// one transaction at a time per client.
+export const BUSY_TIMEOUT_MS = 5_000;
 const RETRIES = 5;
 
-// A deferred transaction that read before another connection committed cannot take the write
-// lock (SQLITE_BUSY_SNAPSHOT); SQLite fails it at once, without waiting. It is safe to run again
-// from the start: nothing of it was committed.
+// A transaction SQLite refused as busy (the lock held past the timeout, or a busy error from
+// inside it) is safe to run again from the start: nothing of it was committed.
 export function isBusyError(err: unknown): boolean {
-	for (let e = err as { message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-		if (/SQLITE_BUSY|database is locked/i.test(String(e.message ?? e))) return true;
-		e = e.cause as typeof e;
+	type Failure = { message?: unknown; cause?: unknown; meta?: { driverAdapterError?: Failure } };
+	for (let e = err as Failure | undefined, i = 0; e && i < 5; i++) {
+		// Prisma reports SQLite's busy as P1008 "Operation has timed out", the original text below.
+		const original = (e.meta?.driverAdapterError?.cause as { originalMessage?: string })
+			?.originalMessage;
+		if (/SQLITE_BUSY|database is locked/i.test(`${String(e.message ?? e)} ${original ?? ''}`))
+			return true;
+		e = e.cause as Failure | undefined;
 	}
 	return false;
 }

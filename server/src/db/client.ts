@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient, type Config as LibSQLConfig } from '@libsql/client';
+import { createClient, type Config as LibSQLConfig, type TransactionMode } from '@libsql/client';
 import { PrismaLibSQL } from '@prisma/adapter-libsql';
 import { PrismaClient } from '@prisma/client';
 import { pageVersionPublisher } from '../domain/status-page/public/content-version.ts';
@@ -26,7 +26,14 @@ class BusyWaitingLibSQL extends PrismaLibSQL {
 	}
 	// Safe because the adapter calls only execute/batch/transaction/close, unchanged in 0.18.
 	override createClient(config: LibSQLConfig) {
-		return createClient(config) as unknown as ReturnType<PrismaLibSQL['createClient']>;
+		const client = createClient(config);
+		// Interactive transactions take the write lock at BEGIN (IMMEDIATE), where busy_timeout
+		// waits for it. A deferred one that read first could only fail at its first write, at once
+		// (SQLITE_BUSY_SNAPSHOT), when another process had committed meanwhile.
+		const begin = client.transaction.bind(client);
+		client.transaction = (mode?: TransactionMode) =>
+			begin(!mode || mode === 'deferred' ? 'write' : mode);
+		return client as unknown as ReturnType<PrismaLibSQL['createClient']>;
 	}
 }
 
