@@ -1,6 +1,10 @@
 import type { Upstate } from '../app.ts';
 import type { DeliveryWorker } from '../domain/delivery/index.ts';
-import { processStatusEvents, type ProcessedEvent } from '../domain/incident/index.ts';
+import {
+	processStatusEvents,
+	pruneStatusEvents,
+	type ProcessedEvent
+} from '../domain/incident/index.ts';
 import { toServiceCtx } from './context.ts';
 
 // Status events the forward left behind (the workflows app or ingest crashed, a refused
@@ -29,9 +33,21 @@ export function startStatusEventSweeper(args: {
 	sweep(true);
 	const timer = setInterval(() => sweep(false), args.pollMs ?? 5000);
 	timer.unref();
+	// Processed events past their week go once an hour.
+	const prune = setInterval(() => {
+		pruneStatusEvents({ db: args.upstate.db }).then(
+			(deleted) => console.log(`[workflows] status-event-retention deleted=${deleted}`),
+			(err: Error) =>
+				console.error(
+					`[workflows] status-event-retention failed error=${JSON.stringify(err.message)}`
+				)
+		);
+	}, 3_600_000);
+	prune.unref();
 	return {
 		async stop() {
 			clearInterval(timer);
+			clearInterval(prune);
 			await running;
 		}
 	};

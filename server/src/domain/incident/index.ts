@@ -6,4 +6,9 @@ export { resolveIncident } from './resolve.ts';
 export { autoResolveIncidents, type AutoResolveCounts } from './auto-resolve.ts';
 export { openMissedIncidents, type OpenMissedCounts } from './open-missed.ts';
 export * from './schemas.ts';
-export { processStatusEvents, type ProcessedEvent } from './process-events.ts';
+export {
+	processStatusEvents,
+	pruneStatusEvents,
+	STATUS_EVENT_RETENTION_MS,
+	type ProcessedEvent
+} from './process-events.ts';

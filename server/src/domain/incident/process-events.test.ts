@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { createTestDb } from '../../../test/db.ts';
 import { alertingWorkspace, systemCtx } from '../../../test/alerting.ts';
 import { ctxFor } from '../../../test/factories.ts';
-import { processStatusEvents } from './index.ts';
+import { processStatusEvents, pruneStatusEvents, STATUS_EVENT_RETENTION_MS } from './index.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -86,5 +86,16 @@ describe('status events', () => {
 		});
 		expect(done).toEqual([]);
 		expect(await db.incident.count({ where: { monitorId: b.monitor.id } })).toBe(0);
+	});
+
+	it('deletes processed events after a week, never pending ones', async () => {
+		const { ws, monitor } = await setup();
+		const old = new Date(Date.now() - STATUS_EVENT_RETENTION_MS - 60_000);
+		const done = await event(ws, monitor.id, 'active', 'degraded', old.toISOString());
+		await db.statusEvent.update({ where: { id: done.id }, data: { processedAt: old } });
+		const pending = await event(ws, monitor.id, 'degraded', 'active', old.toISOString());
+		expect(await pruneStatusEvents({ db })).toBeGreaterThanOrEqual(1);
+		const left = await db.statusEvent.findMany({ where: { workspaceId: ws.id } });
+		expect(left.map((e) => e.id)).toEqual([pending.id]);
 	});
 });

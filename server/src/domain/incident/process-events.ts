@@ -103,3 +103,14 @@ const pick = (e: {
 	from: e.from,
 	to: e.to
 });
+
+// Processed events are kept a week (enough to look into an alert's history), then deleted.
+export const STATUS_EVENT_RETENTION_MS = 7 * 86_400_000;
+
+export async function pruneStatusEvents(args: { db: Db; now?: Date }): Promise<number> {
+	const before = new Date((args.now ?? new Date()).getTime() - STATUS_EVENT_RETENTION_MS);
+	const { count } = await args.db.statusEvent.deleteMany({
+		where: { processedAt: { lt: before } }
+	});
+	return count;
+}
