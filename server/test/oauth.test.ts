@@ -323,6 +323,26 @@ describe('tokens', () => {
 		expect((await refresh(next.refresh_token)).status).toBe(400);
 	});
 
+	it('refuses an expired access token, refresh token and code', async () => {
+		const { clientId, tokens } = await connected();
+		const past = new Date(Date.now() - 1000);
+		await db.oAuthToken.updateMany({
+			where: { grant: { clientId } },
+			data: { expiresAt: past }
+		});
+		expect((await listMonitors(tokens.access_token)).status).toBe(401);
+		expect(await (await refresh(tokens.refresh_token)).json()).toEqual({
+			error: 'invalid_grant',
+			error_description: 'the refresh token expired'
+		});
+		const code = await authorize(clientId);
+		await db.oAuthAuthorizationCode.updateMany({ where: { clientId }, data: { expiresAt: past } });
+		expect(await (await exchange(clientId, code)).json()).toEqual({
+			error: 'invalid_grant',
+			error_description: 'the authorization code expired'
+		});
+	});
+
 	it('revokes the grant by either token (RFC 7009)', async () => {
 		for (const which of ['access_token', 'refresh_token'] as const) {
 			const { tokens } = await connected();
@@ -572,6 +592,56 @@ describe('bad requests', () => {
 		});
 		const q = new URL(redirectTo).searchParams;
 		expect([q.get('error'), q.get('state'), q.get('iss')]).toEqual(['access_denied', 'q', api.url]);
+	});
+
+	it('refuses lone surrogates as bad input, never a 500', async () => {
+		const json = (path: string, body: string) =>
+			fetch(`${api.url}${path}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body
+			});
+		const reg = await json(
+			'/oauth/register',
+			'{"client_name":"bad \\ud800","redirect_uris":["http://127.0.0.1/cb"]}'
+		);
+		expect([reg.status, ((await reg.json()) as { error: string }).error]).toEqual([
+			400,
+			'invalid_client_metadata'
+		]);
+		const token = await json(
+			'/oauth/token',
+			'{"grant_type":"authorization_code","code":"\\udc00"}'
+		);
+		expect([token.status, ((await token.json()) as { error: string }).error]).toEqual([
+			400,
+			'invalid_request'
+		]);
+	});
+
+	it('drops registrations that led to no consent within a day', async () => {
+		const stale = await db.oAuthClient.create({
+			data: { id: 'uc_stale', clientName: 'Stale', createdAt: new Date(Date.now() - 2 * 86400000) }
+		});
+		const used = await db.oAuthClient.create({
+			data: { id: 'uc_used', clientName: 'Used', createdAt: new Date(Date.now() - 2 * 86400000) }
+		});
+		await db.oAuthGrant.create({
+			data: {
+				clientId: used.id,
+				userId: owner.id,
+				workspaceId: ws.id,
+				scope: 'read',
+				revokedAt: new Date()
+			}
+		});
+		await fetch(`${api.url}/oauth/register`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ redirect_uris: ['http://127.0.0.1/cb'] })
+		});
+		expect(await db.oAuthClient.findUnique({ where: { id: stale.id } })).toBeNull();
+		expect(await db.oAuthClient.findUnique({ where: { id: used.id } })).not.toBeNull();
 	});
 
 	it('answers token endpoint errors as RFC 6749 bodies, 413 included', async () => {

@@ -5,6 +5,8 @@ import { OAuthError } from './errors.ts';
 import { isAllowedRedirectUri } from './redirect-uri.ts';
 import { RegisterClientInput, type RegisteredClientOutput } from './schemas.ts';
 
+const UNUSED_CLIENT_TTL_MS = 24 * 60 * 60 * 1000;
+
 // Dynamic client registration (RFC 7591) for public clients with allowed redirect URIs.
 export async function registerClient(args: {
 	deps: OAuthDeps;
@@ -33,6 +35,16 @@ export async function registerClient(args: {
 	);
 	if (unsupported)
 		throw new OAuthError('invalid_client_metadata', `grant type ${unsupported} is not supported`);
+	// Registrations pile up (assistants register once per connection): one that led to no
+	// consent within a day is dropped. Its app, if it ever comes back, registers again.
+	await args.deps.db.oAuthClient.deleteMany({
+		where: {
+			isMetadataDocument: false,
+			createdAt: { lt: new Date(Date.now() - UNUSED_CLIENT_TTL_MS) },
+			grants: { none: {} },
+			codes: { none: {} }
+		}
+	});
 	const row = await args.deps.db.oAuthClient.create({
 		data: {
 			id: `uc_${randomBytes(16).toString('base64url')}`,

@@ -1,14 +1,19 @@
 import { z } from 'zod';
 
-const text = (max: number) => z.string().max(max);
+// A lone UTF-16 surrogate cannot be stored: refused here as bad input, not at the database.
+const text = (max: number) =>
+	z
+		.string()
+		.max(max)
+		.refine((v) => !/\p{Cs}/u.test(v), { error: 'must be valid Unicode text' });
 
 // RFC 7591 registration: public clients only (spec 4.2 rule 3). Unknown fields are ignored.
 export const RegisterClientInput = z.object({
 	redirect_uris: z.array(text(2048)).min(1).max(10),
 	client_name: text(256).optional(),
-	token_endpoint_auth_method: z.string().optional(),
-	grant_types: z.array(z.string()).optional(),
-	response_types: z.array(z.string()).optional(),
+	token_endpoint_auth_method: text(64).optional(),
+	grant_types: z.array(text(64)).optional(),
+	response_types: z.array(text(64)).optional(),
 	scope: text(64).optional()
 });
 export type RegisterClientInput = z.input<typeof RegisterClientInput>;
@@ -88,8 +93,8 @@ export type GrantIdInput = z.input<typeof GrantIdInput>;
 
 // The client's own document (spec 4.2 rule 5).
 export const ClientMetadataDocument = z.object({
-	client_id: z.string(),
+	client_id: text(2048),
 	client_name: text(256).optional(),
 	redirect_uris: z.array(text(2048)).min(1).max(20),
-	token_endpoint_auth_method: z.string().optional()
+	token_endpoint_auth_method: text(64).optional()
 });
