@@ -2,9 +2,16 @@ import { actionError } from '$lib/server/errors';
 import { formValues } from '$lib/server/form';
 import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async ({ locals }) => {
-	const grants = await locals.api.oauth.listGrants();
-	return { apps: grants.data };
+export const load: PageServerLoad = async ({ locals, parent }) => {
+	const [{ user, workspace, workspaces }, grants] = await Promise.all([
+		parent(),
+		locals.api.oauth.listGrants()
+	]);
+	// The verb decides; this only hides buttons a member could not use (their own apps only).
+	const isMember = workspaces.find((w) => w.id === workspace.id)?.role === 'member';
+	return {
+		apps: grants.data.map((app) => ({ ...app, canRevoke: !isMember || app.user_id === user.id }))
+	};
 };
 
 export const actions: Actions = {
