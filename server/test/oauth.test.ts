@@ -110,6 +110,8 @@ describe('discovery', () => {
 			'/.well-known/oauth-protected-resource'
 		]) {
 			const res = await fetch(`${api.url}${path}`, { headers: { host: 'evil.example' } });
+			// Browser-based clients read it cross-origin.
+			expect(res.headers.get('access-control-allow-origin')).toBe('*');
 			expect(await res.json()).toEqual({
 				resource: `${api.url}/mcp`,
 				authorization_servers: [api.url],
