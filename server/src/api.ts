@@ -6,8 +6,9 @@ import { mapError } from './adapters/rest/errors.ts';
 import { createOpenApiDocument } from './adapters/rest/openapi.ts';
 import { createPipesRouter } from './analytics/pipes.ts';
 import { ValidationError } from './domain/errors.ts';
+import { createOAuthRouter } from './oauth/index.ts';
 
-// The API server (port 3001): REST v1, /openapi.json and /mcp.
+// The API server (port 3001): REST v1, /openapi.json, /mcp and its OAuth server (/oauth, /.well-known).
 export function createApiServer(args: { upstate: Upstate }): express.Express {
 	const app = express();
 	app.disable('x-powered-by');
@@ -20,6 +21,7 @@ export function createApiServer(args: { upstate: Upstate }): express.Express {
 		});
 		next();
 	});
+	app.use(createOAuthRouter(args));
 	app.use(express.json({ limit: '1mb' }));
 	const openapi = createOpenApiDocument({ serverUrl: args.upstate.config.urls.api });
 	app.get('/openapi.json', (_req, res) => {

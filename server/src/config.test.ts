@@ -7,6 +7,21 @@ import { ConfigError, loadConfig } from './config.ts';
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'upstate-config-'));
 
 describe('config', () => {
+	it('ships the OAuth redirect allowlist and editor schemes, and lets each be replaced', () => {
+		const defaults = loadConfig({ DATA_DIR: tmp() });
+		expect(defaults.urls.api).toBe('http://localhost:3001');
+		expect(defaults.oauth.redirectDomains).toContain('claude.ai');
+		expect(defaults.oauth.editorSchemes).toEqual(['cursor', 'vscode', 'windsurf']);
+		expect(defaults.oauth.testCimdCa).toBeUndefined();
+		const custom = loadConfig({
+			DATA_DIR: tmp(),
+			OAUTH_REDIRECT_DOMAINS: ' Example.com, tools.example.org ',
+			OAUTH_EDITOR_SCHEMES: 'zed'
+		});
+		expect(custom.oauth.redirectDomains).toEqual(['example.com', 'tools.example.org']);
+		expect(custom.oauth.editorSchemes).toEqual(['zed']);
+	});
+
 	it('runs on the embedded default with no configuration', () => {
 		const dir = tmp();
 		const config = loadConfig({ DATA_DIR: dir });

@@ -32,6 +32,9 @@ const Env = z.object({
 	STATUS_PAGE_URL: url('http://localhost:3003'),
 	OAUTH_ISSUER: url('http://localhost:3001'),
 	DASHBOARD_URL: url('http://localhost:3002'),
+	OAUTH_REDIRECT_DOMAINS: optional,
+	OAUTH_EDITOR_SCHEMES: optional,
+	OAUTH_TEST_CIMD_CA: optional,
 	EMAIL_PROVIDER_API_KEY: optional,
 	EMAIL_PROVIDER_SMTP_URL: url('smtps://smtp.resend.com:465'),
 	SMTP_URL: optional,
@@ -72,6 +75,34 @@ const Env = z.object({
 	// Test-only (crash tests): `point[:detail]` where this process SIGKILLs itself (crash-point.ts).
 	UPSTATE_TEST_CRASH_AT: optional
 });
+
+// https redirect URIs a client may register (spec 4.2 rule 4): these AI-assistant vendors'
+// domains and their subdomains, plus the service's own. OAUTH_REDIRECT_DOMAINS replaces the list.
+export const OAUTH_REDIRECT_DOMAIN_DEFAULTS = [
+	'claude.ai',
+	'claude.com',
+	'anthropic.com',
+	'chatgpt.com',
+	'openai.com',
+	'cursor.com',
+	'cursor.sh',
+	'vscode.dev',
+	'github.com',
+	'windsurf.com',
+	'codeium.com',
+	'perplexity.ai',
+	'mistral.ai'
+];
+// Custom schemes of editor applications (Cursor, VS Code, Windsurf); OAUTH_EDITOR_SCHEMES replaces.
+export const OAUTH_EDITOR_SCHEME_DEFAULTS = ['cursor', 'vscode', 'windsurf'];
+
+const list = (raw: string | undefined, fallback: string[]) =>
+	raw
+		? raw
+				.split(',')
+				.map((s) => s.trim().toLowerCase())
+				.filter(Boolean)
+		: fallback;
 
 // Vendor API origins; NOTIFY_BASE_URLS overrides any of them (tests point them at 127.0.0.1).
 export const NOTIFY_BASE_URL_DEFAULTS = {
@@ -204,6 +235,14 @@ function buildConfig(env: z.infer<typeof Env>) {
 						.map((s) => s.trim())
 						.filter(Boolean)
 				},
+		// The issuer is urls.api (OAUTH_ISSUER) and its /mcp the one protected resource.
+		oauth: {
+			redirectDomains: list(env.OAUTH_REDIRECT_DOMAINS, OAUTH_REDIRECT_DOMAIN_DEFAULTS),
+			editorSchemes: list(env.OAUTH_EDITOR_SCHEMES, OAUTH_EDITOR_SCHEME_DEFAULTS),
+			// Tests only: a CA (PEM file) trusted for Client ID Metadata Documents, which may
+			// then also be served from loopback. Unset, the SSRF guard refuses private addresses.
+			testCimdCa: env.OAUTH_TEST_CIMD_CA ? readFileSync(env.OAUTH_TEST_CIMD_CA, 'utf8') : undefined
+		},
 		// Status site render cache lifetime; 0 turns the cache off (see status-page/public).
 		statusPageCacheTtlMs: env.STATUS_PAGE_CACHE_TTL_SECONDS * 1000,
 		defaultLimits,

@@ -3,6 +3,7 @@ export { createUpstate, getUpstate, setUpstate, type Upstate } from './app.ts';
 export { appRouter, createCaller, type AppRouter } from './router/root.ts';
 export type { TrpcContext, SessionUser } from './router/trpc.ts';
 export { toServiceError } from './router/errors.ts';
+export { OAuthError } from './domain/oauth/errors.ts';
 export { NotFoundError, ServiceError, type ErrorCode, type FieldIssue } from './domain/errors.ts';
 export { contextForSession, callerForSession } from './auth/context.ts';
 export { SESSION_COOKIE } from './auth/lucia.ts';

@@ -140,7 +140,7 @@ describe('MCP server', () => {
 		});
 		expect(anon.status).toBe(401);
 		expect(anon.headers.get('www-authenticate')).toBe(
-			`Bearer resource_metadata="${api.url}/.well-known/oauth-protected-resource/mcp"`
+			`Bearer resource_metadata="${api.url}/.well-known/oauth-protected-resource/mcp", scope="read write"`
 		);
 		const get = await fetch(`${api.url}/mcp`, {
 			headers: { 'x-service-key': readKey, accept: 'application/json' }

@@ -15,7 +15,7 @@ export type OutboundRequest = {
 };
 
 // Every lookup the socket makes goes through the SSRF check: no rebinding between check and use.
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
+export const guardedLookup: LookupFunction = (hostname, options, callback) => {
 	resolvePublic(hostname).then(
 		(addresses) => {
 			if (options.all) callback(null, addresses);

@@ -8,6 +8,7 @@ import { maintenanceRouter } from './maintenance.ts';
 import { memberRouter } from './member.ts';
 import { monitorRouter } from './monitor.ts';
 import { notificationChannelRouter } from './notification-channel.ts';
+import { oauthRouter } from './oauth.ts';
 import { pageComponentRouter } from './page-component.ts';
 import { privateLocationRouter } from './private-location.ts';
 import { responseLogRouter } from './response-log.ts';
@@ -34,7 +35,8 @@ export const appRouter = createTRPCRouter({
 	maintenance: maintenanceRouter,
 	subscriber: subscriberRouter,
 	incident: incidentRouter,
-	auditLog: auditLogRouter
+	auditLog: auditLogRouter,
+	oauth: oauthRouter
 });
 
 export type AppRouter = typeof appRouter;

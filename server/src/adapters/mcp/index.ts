@@ -64,7 +64,7 @@ function unauthorized(res: Response, issuer: string, message: string): void {
 		.status(401)
 		.set(
 			'WWW-Authenticate',
-			`Bearer resource_metadata="${issuer}/.well-known/oauth-protected-resource/mcp"`
+			`Bearer resource_metadata="${issuer.replace(/\/$/, '')}/.well-known/oauth-protected-resource/mcp", scope="read write"`
 		)
 		.json({ jsonrpc: '2.0', error: { code: -32001, message }, id: null });
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
-// `next`: a path of the dashboard to land on after signing in (an invitation link, say).
+// `next`: a path of the dashboard to land on after signing in (an invitation link, say, or an
+// OAuth consent request, whose query carries a client's URLs: hence the length).
 export const SafeNextPath = z
 	.string()
-	.max(512)
+	.max(4096)
 	.regex(/^\/(?![/\\])[\w\-./?=&%]*$/, { error: 'must be a path of this site' });
 
 export const RequestMagicLinkInput = z.object({

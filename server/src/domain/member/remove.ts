@@ -1,11 +1,12 @@
 import { writeAudit } from '../audit.ts';
 import { requireRole, requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
+import { revokeMemberGrants } from '../oauth/index.ts';
 import { withTransaction } from '../transaction.ts';
 import { getMemberInWorkspace, keepAnOwner, toMemberOutput } from './internal.ts';
 import { MemberIdInput } from './schemas.ts';
 
-// Removing a member also ends their sessions in this workspace.
+// Removing a member also ends their sessions in this workspace and their connected apps.
 export async function removeMember(args: {
 	ctx: ServiceContext;
 	input: MemberIdInput;
@@ -19,6 +20,7 @@ export async function removeMember(args: {
 		await keepAnOwner(tx, row);
 		await tx.membership.delete({ where: { id: row.id } });
 		await tx.session.deleteMany({ where: { userId, workspaceId: ctx.workspace.id } });
+		await revokeMemberGrants({ ctx, tx, userId });
 		await writeAudit({
 			ctx,
 			tx,

@@ -1,0 +1,13 @@
+export { registerClient } from './register-client.ts';
+export { checkAuthorizationRequest, type AuthorizationRequest } from './authorize.ts';
+export { approveAuthorization, denyAuthorization } from './consent.ts';
+export { requestToken } from './token.ts';
+export { revokeToken, revokeMemberGrants } from './revoke.ts';
+export { revokeGrant } from './revoke-grant.ts';
+export { authenticateAccessToken, type AuthenticatedGrant } from './authenticate.ts';
+export { listGrants } from './list.ts';
+export { OAuthError, type OAuthErrorCode } from './errors.ts';
+export type { OAuthDeps } from './deps.ts';
+export { isAllowedRedirectUri, matchesRedirectUri, type RedirectPolicy } from './redirect-uri.ts';
+export { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS, CODE_TTL_MS } from './internal.ts';
+export * from './schemas.ts';
