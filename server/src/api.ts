@@ -1,6 +1,7 @@
 import express from 'express';
 import type { Upstate } from './app.ts';
 import { createMcpHandler } from './adapters/mcp/index.ts';
+import { createRateLimits } from './adapters/rate-limit.ts';
 import { createRestRouter } from './adapters/rest/index.ts';
 import { mapError } from './adapters/rest/errors.ts';
 import { createOpenApiDocument } from './adapters/rest/openapi.ts';
@@ -21,6 +22,10 @@ export function createApiServer(args: { upstate: Upstate }): express.Express {
 		next();
 	});
 	app.use(express.json({ limit: '1mb' }));
+	const limits = createRateLimits({
+		config: args.upstate.config.rateLimit,
+		trustedProxyHops: args.upstate.config.trustedProxyHops
+	});
 	const openapi = createOpenApiDocument({ serverUrl: args.upstate.config.urls.api });
 	app.get('/openapi.json', (_req, res) => {
 		res.json(openapi);
@@ -28,14 +33,14 @@ export function createApiServer(args: { upstate: Upstate }): express.Express {
 	app.get('/healthz', (_req, res) => {
 		res.json({ ok: true });
 	});
-	app.all('/mcp', createMcpHandler(args));
+	app.all('/mcp', createMcpHandler({ ...args, limits }));
 	app.use(
 		createPipesRouter({
 			analytics: args.upstate.analytics,
 			token: args.upstate.config.analytics.apiKey
 		})
 	);
-	app.use(createRestRouter(args));
+	app.use(createRestRouter({ ...args, limits }));
 	app.use((_req, res) => {
 		res
 			.status(404)

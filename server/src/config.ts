@@ -12,6 +12,8 @@ const port = (fallback: number) =>
 		(v) => (v === '' || v === undefined ? fallback : v),
 		z.coerce.number().int().min(0).max(65535)
 	);
+const count = (fallback: number) =>
+	z.preprocess((v) => (v === '' || v === undefined ? fallback : v), z.coerce.number().int().min(1));
 const flag = z.preprocess(
 	(v) => (v === '' || v === undefined ? undefined : String(v).toLowerCase()),
 	z
@@ -53,6 +55,9 @@ const Env = z.object({
 	INGEST_PORT: port(8081),
 	WORKSPACE_DEFAULT_LIMITS: optional,
 	UPSTATE_SERVICES: optional,
+	RATE_LIMIT_REQUESTS: count(300),
+	RATE_LIMIT_ANONYMOUS_REQUESTS: count(60),
+	RATE_LIMIT_WINDOW_SECONDS: count(60),
 	TRUSTED_PROXY_HOPS: z.preprocess((v) => v || 0, z.coerce.number().int().min(0).max(10)),
 	CUSTOM_DOMAIN_SKIP_DNS_CHECK: flag,
 	CUSTOM_DOMAIN_DNS_SERVERS: optional,
@@ -202,6 +207,13 @@ function buildConfig(env: z.infer<typeof Env>) {
 						.map((s) => s.trim())
 						.filter(Boolean)
 				},
+		// Per credential (API key or OAuth grant), shared by REST and MCP: every REST request and
+		// every MCP tool call costs one; failed authentication is limited per client address.
+		rateLimit: {
+			perCredential: env.RATE_LIMIT_REQUESTS,
+			anonymous: env.RATE_LIMIT_ANONYMOUS_REQUESTS,
+			windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS
+		},
 		// Status site render cache lifetime; 0 turns the cache off (see status-page/public).
 		statusPageCacheTtlMs: env.STATUS_PAGE_CACHE_TTL_SECONDS * 1000,
 		defaultLimits,

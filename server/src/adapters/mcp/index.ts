@@ -15,23 +15,31 @@ import { toServiceError } from '../../router/errors.ts';
 import { callProcedure } from '../procedures.ts';
 import { createOpenApiDocument } from '../rest/openapi.ts';
 import { toServiceCtx } from './context.ts';
+import { authenticate, type RateLimits, type RateVerdict } from '../rate-limit.ts';
 import { mapError } from './errors.ts';
 import { fetchRemote, publicResources } from './resources.ts';
 import { buildTools, visibleTools, type McpTool } from './tools.ts';
 
 // /mcp: stateless Streamable HTTP (spec 4.1). A fresh server and transport per request, so no
 // mcp-session-id is ever issued; tools are generated from procedure meta.
-export function createMcpHandler(args: { upstate: Upstate }): RequestHandler {
+export function createMcpHandler(args: { upstate: Upstate; limits: RateLimits }): RequestHandler {
 	const tools = buildTools();
 	const { urls } = args.upstate.config;
 	return async (req, res) => {
-		let ctx: TrpcContext;
-		try {
-			ctx = await toServiceCtx(args.upstate, req);
-		} catch (err) {
-			unauthorized(res, urls.api, toServiceError(err).message);
+		const auth = await authenticate({
+			limits: args.limits,
+			req,
+			resolve: () => toServiceCtx(args.upstate, req)
+		});
+		if (!auth.ok) {
+			if ('limited' in auth) return tooManyRequests(res, auth.limited);
+			unauthorized(res, urls.api, auth.unauthorized.message);
 			return;
 		}
+		const { ctx } = auth;
+		const verdict = await args.limits.chargeCredential(ctx.service?.actor, toolCallCount(req.body));
+		res.set(verdict.headers);
+		if (!verdict.allowed) return tooManyRequests(res, verdict);
 		if (req.method === 'GET' && String(req.headers.accept ?? '').includes('text/event-stream')) {
 			// No server-initiated stream without sessions; a GET without the Accept header gets
 			// the transport's 406 below.
@@ -57,6 +65,21 @@ export function createMcpHandler(args: { upstate: Upstate }): RequestHandler {
 		await server.connect(transport);
 		await transport.handleRequest(req, res, req.body);
 	};
+}
+
+// Spec 7.2: a plain 429 with Retry-After, no JSON-RPC body.
+function tooManyRequests(res: Response, verdict: RateVerdict): void {
+	res.status(429).set(verdict.headers).end();
+}
+
+// Every tool call costs one, each call inside a JSON-RPC batch too; any other request costs one.
+function toolCallCount(body: unknown): number {
+	const messages = Array.isArray(body) ? body : [body];
+	const calls = messages.filter(
+		(m) =>
+			typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'tools/call'
+	).length;
+	return Math.max(1, calls);
 }
 
 function unauthorized(res: Response, issuer: string, message: string): void {
