@@ -1,6 +1,6 @@
 import express from 'express';
 import type { Upstate } from './app.ts';
-import { createMcpHandler } from './adapters/mcp/index.ts';
+import { createMcpHandler, mcpErrorHandler } from './adapters/mcp/index.ts';
 import { createRateLimits } from './adapters/rate-limit.ts';
 import { createRestRouter } from './adapters/rest/index.ts';
 import { mapError } from './adapters/rest/errors.ts';
@@ -21,11 +21,13 @@ export function createApiServer(args: { upstate: Upstate }): express.Express {
 		});
 		next();
 	});
-	app.use(express.json({ limit: '1mb' }));
 	const limits = createRateLimits({
 		config: args.upstate.config.rateLimit,
 		trustedProxyHops: args.upstate.config.trustedProxyHops
 	});
+	// /mcp reads its own body after the credential check (401 before 413 or -32700).
+	app.all('/mcp', ...createMcpHandler({ ...args, limits }), mcpErrorHandler);
+	app.use(express.json({ limit: '1mb' }));
 	const openapi = createOpenApiDocument({ serverUrl: args.upstate.config.urls.api });
 	app.get('/openapi.json', (_req, res) => {
 		res.json(openapi);
@@ -33,7 +35,6 @@ export function createApiServer(args: { upstate: Upstate }): express.Express {
 	app.get('/healthz', (_req, res) => {
 		res.json({ ok: true });
 	});
-	app.all('/mcp', createMcpHandler({ ...args, limits }));
 	app.use(
 		createPipesRouter({
 			analytics: args.upstate.analytics,

@@ -55,6 +55,8 @@ const Env = z.object({
 	INGEST_PORT: port(8081),
 	WORKSPACE_DEFAULT_LIMITS: optional,
 	UPSTATE_SERVICES: optional,
+	MCP_ALLOWED_HOSTS: optional,
+	MCP_ALLOWED_ORIGINS: optional,
 	RATE_LIMIT_REQUESTS: count(300),
 	RATE_LIMIT_ANONYMOUS_REQUESTS: count(60),
 	RATE_LIMIT_WINDOW_SECONDS: count(60),
@@ -207,6 +209,12 @@ function buildConfig(env: z.infer<typeof Env>) {
 						.map((s) => s.trim())
 						.filter(Boolean)
 				},
+		// DNS-rebinding protection on /mcp: hostnames accepted besides OAUTH_ISSUER's (Host) and
+		// the issuer's, dashboard's and consent origin's (Origin). Comma-separated hostnames.
+		mcp: {
+			allowedHosts: list(env.MCP_ALLOWED_HOSTS),
+			allowedOrigins: list(env.MCP_ALLOWED_ORIGINS)
+		},
 		// Per credential (API key or OAuth grant), shared by REST and MCP: every REST request and
 		// every MCP tool call costs one; failed authentication is limited per client address.
 		rateLimit: {
@@ -235,6 +243,12 @@ function buildConfig(env: z.infer<typeof Env>) {
 		}
 	};
 }
+
+const list = (raw: string | undefined): string[] =>
+	(raw ?? '')
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
 
 function providerSmtpUrl(env: z.infer<typeof Env>): string {
 	const u = new URL(env.EMAIL_PROVIDER_SMTP_URL);

@@ -1,4 +1,4 @@
-import type { Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { Resource } from '@modelcontextprotocol/server';
 
 // Public resources of spec 4.1: no workspace data, any credential.
 export function publicResources(urls: { api: string; web: string }): Resource[] {

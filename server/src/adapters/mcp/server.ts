@@ -1,0 +1,71 @@
+import {
+	ProtocolError,
+	ProtocolErrorCode,
+	Server,
+	type CallToolResult
+} from '@modelcontextprotocol/server';
+import type { TrpcContext } from '../../router/trpc.ts';
+import { toServiceError } from '../../router/errors.ts';
+import { callProcedure } from '../procedures.ts';
+import { createOpenApiDocument } from '../rest/openapi.ts';
+import { mapError } from './errors.ts';
+import { fetchRemote, publicResources } from './resources.ts';
+import { visibleTools, type McpTool } from './tools.ts';
+
+// One MCP server per request, for either protocol revision: tools generated from procedure meta,
+// the public resources of spec 4.1.
+export function buildServer(
+	ctx: TrpcContext,
+	tools: McpTool[],
+	urls: { api: string; web: string }
+): Server {
+	const server = new Server(
+		{ name: 'upstate', version: '1.0.0' },
+		{ capabilities: { tools: {}, resources: {} } }
+	);
+	const visible = visibleTools(tools, ctx.service);
+	server.setRequestHandler('tools/list', async () => ({ tools: visible.map((t) => t.tool) }));
+	server.setRequestHandler('tools/call', async (request): Promise<CallToolResult> => {
+		const entry = tools.find((t) => t.tool.name === request.params.name);
+		if (!entry)
+			throw new ProtocolError(
+				ProtocolErrorCode.InvalidParams,
+				`unknown tool ${request.params.name}`
+			);
+		const parsed = entry.procedure.input?.safeParse(request.params.arguments ?? {});
+		if (parsed && !parsed.success) {
+			throw new ProtocolError(
+				ProtocolErrorCode.InvalidParams,
+				`invalid arguments for ${entry.tool.name}: ${toServiceError(parsed.error).message}`
+			);
+		}
+		try {
+			const result = (await callProcedure(ctx, entry.procedure.path, parsed?.data)) as Record<
+				string,
+				unknown
+			>;
+			return {
+				content: [{ type: 'text', text: JSON.stringify(result) }],
+				structuredContent: result
+			};
+		} catch (err) {
+			return mapError(err);
+		}
+	});
+	const resources = publicResources(urls);
+	server.setRequestHandler('resources/list', async () => ({ resources }));
+	server.setRequestHandler('resources/read', async (request) => {
+		const resource = resources.find((r) => r.uri === request.params.uri);
+		if (!resource)
+			throw new ProtocolError(
+				ProtocolErrorCode.ResourceNotFound,
+				`unknown resource ${request.params.uri}`
+			);
+		const text =
+			resource.name === 'openapi-specification'
+				? JSON.stringify(createOpenApiDocument({ serverUrl: urls.api }))
+				: await fetchRemote(resource.uri);
+		return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text }] };
+	});
+	return server;
+}
