@@ -50,6 +50,12 @@ export function createApiServer(args: { upstate: Upstate }): express.Express {
 	// Malformed JSON bodies and anything else thrown before a route: the same envelope.
 	app.use(
 		(err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+			if ((err as { type?: string })?.type === 'entity.too.large') {
+				res.status(413).json({
+					error: { code: 'VALIDATION', message: 'request body too large: the limit is 1 MB' }
+				});
+				return;
+			}
 			const isBadJson =
 				err instanceof SyntaxError || (err as { type?: string })?.type === 'entity.parse.failed';
 			const { status, body } = mapError(

@@ -33,6 +33,10 @@ export function buildServer(
 				`unknown tool ${request.params.name}`
 			);
 		const parsed = entry.procedure.input?.safeParse(request.params.arguments ?? {});
+		// Cross-field rules (zod `custom` issues, e.g. `to` before `from`) are VALIDATION results
+		// the model can correct; input that breaks the advertised schema is malformed (spec 7.1).
+		if (parsed && !parsed.success && parsed.error.issues.every((i) => i.code === 'custom'))
+			return mapError(parsed.error);
 		if (parsed && !parsed.success) {
 			throw new ProtocolError(
 				ProtocolErrorCode.InvalidParams,
