@@ -1,6 +1,8 @@
 import express from 'express';
 import type { Upstate } from './app.ts';
 import { createMcpHandler, mcpErrorHandler } from './adapters/mcp/index.ts';
+import { llmsTxt, mcpReferenceMarkdown } from './adapters/mcp/reference.ts';
+import { buildTools } from './adapters/mcp/tools.ts';
 import { createRateLimits } from './adapters/rate-limit.ts';
 import { createRestRouter } from './adapters/rest/index.ts';
 import { mapError } from './adapters/rest/errors.ts';
@@ -31,6 +33,15 @@ export function createApiServer(args: { upstate: Upstate }): express.Express {
 	const openapi = createOpenApiDocument({ serverUrl: args.upstate.config.urls.api });
 	app.get('/openapi.json', (_req, res) => {
 		res.json(openapi);
+	});
+	// The documents the MCP resources point at (spec 4.1), generated from the tool registry.
+	const tools = buildTools();
+	app.get('/docs/reference/mcp-server', (_req, res) => {
+		res.type('text/markdown').send(mcpReferenceMarkdown(tools, args.upstate.config.urls.api));
+	});
+	app.get('/llms.txt', (_req, res) => {
+		const { api, web, dashboard } = args.upstate.config.urls;
+		res.type('text/plain').send(llmsTxt({ api, docs: web ?? api, dashboard }));
 	});
 	app.get('/healthz', (_req, res) => {
 		res.json({ ok: true });

@@ -43,7 +43,7 @@ const Env = z.object({
 	ANALYTICS_INGEST_TOKEN: optional,
 	CRON_SECRET: optional,
 	WORKFLOWS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
-	SERVICE_WEB_BASE_URL: url('https://upstate.dev'),
+	SERVICE_WEB_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 	AI_BASE_URL: optional,
 	AI_API_KEY: optional,
 	AI_MODEL: optional,
@@ -167,6 +167,7 @@ function buildConfig(env: z.infer<typeof Env>) {
 			consent: env.DASHBOARD_URL,
 			// The all-in-one process forwards to its own workflows port unless told otherwise.
 			workflows: env.WORKFLOWS_URL ?? `http://127.0.0.1:${env.WORKFLOWS_PORT}`,
+			// Where the MCP resources' docs live (spec 4.1); unset: this API server serves them.
 			web: env.SERVICE_WEB_BASE_URL
 		},
 		ports: {

@@ -184,7 +184,7 @@ describe('MCP status report and maintenance tools', () => {
 			expect(sneaky.content).toEqual([
 				{
 					type: 'text',
-					text: "VALIDATION: status: changing the status posts a public update: use add_status_report_update (or resolve_status_report to resolve); this edit keeps 'identified'"
+					text: "VALIDATION: status: resolving or reopening posts a public update: use resolve_status_report or add_status_report_update; this edit keeps 'identified'"
 				}
 			]);
 			await expect(

@@ -36,6 +36,8 @@ export type McpMeta = {
 	// A plan key the tool needs: without it the tool is left out of tools/list (the verb
 	// still answers LIMIT_EXCEEDED if it is called anyway).
 	feature?: FeatureKey;
+	// Output fields the tool leaves out (spec 4.1: get_monitor shows no status).
+	omit?: string[];
 };
 export type Meta = { scope?: Scope; rest?: RestMeta; mcp?: McpMeta };
 

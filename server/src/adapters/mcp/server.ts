@@ -9,7 +9,8 @@ import { toServiceError } from '../../router/errors.ts';
 import { callProcedure } from '../procedures.ts';
 import { createOpenApiDocument } from '../rest/openapi.ts';
 import { mapError } from './errors.ts';
-import { fetchRemote, publicResources } from './resources.ts';
+import { llmsTxt, mcpReferenceMarkdown } from './reference.ts';
+import { docsBase, fetchRemote, publicResources, type ResourceUrls } from './resources.ts';
 import { visibleTools, type McpTool } from './tools.ts';
 
 // One MCP server per request, for either protocol revision: tools generated from procedure meta,
@@ -17,7 +18,7 @@ import { visibleTools, type McpTool } from './tools.ts';
 export function buildServer(
 	ctx: TrpcContext,
 	tools: McpTool[],
-	urls: { api: string; web: string }
+	urls: ResourceUrls & { dashboard: string }
 ): Server {
 	const server = new Server(
 		{ name: 'upstate', version: '1.0.0' },
@@ -44,10 +45,12 @@ export function buildServer(
 			);
 		}
 		try {
-			const result = (await callProcedure(ctx, entry.procedure.path, parsed?.data)) as Record<
+			const output = (await callProcedure(ctx, entry.procedure.path, parsed?.data)) as Record<
 				string,
 				unknown
 			>;
+			const omit = entry.procedure.meta.mcp?.omit ?? [];
+			const result = Object.fromEntries(Object.entries(output).filter(([k]) => !omit.includes(k)));
 			return {
 				content: [{ type: 'text', text: JSON.stringify(result) }],
 				structuredContent: result
@@ -65,10 +68,17 @@ export function buildServer(
 				ProtocolErrorCode.ResourceNotFound,
 				`unknown resource ${request.params.uri}`
 			);
+		// Documents this server serves itself are generated in place; others are fetched.
+		const local = docsBase(urls) === urls.api;
+		const docs = { api: urls.api, docs: docsBase(urls), dashboard: urls.dashboard };
 		const text =
 			resource.name === 'openapi-specification'
 				? JSON.stringify(createOpenApiDocument({ serverUrl: urls.api }))
-				: await fetchRemote(resource.uri);
+				: !local
+					? await fetchRemote(resource.uri)
+					: resource.name === 'site-index'
+						? llmsTxt(docs)
+						: mcpReferenceMarkdown(tools, urls.api);
 		return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text }] };
 	});
 	return server;
