@@ -1,6 +1,7 @@
 import {
 	ProtocolError,
 	ProtocolErrorCode,
+	ResourceNotFoundError,
 	Server,
 	type CallToolResult
 } from '@modelcontextprotocol/server';
@@ -61,13 +62,11 @@ export function buildServer(
 	});
 	const resources = publicResources(urls);
 	server.setRequestHandler('resources/list', async () => ({ resources }));
+	// The resources capability answers every resources method, templates included (none here).
+	server.setRequestHandler('resources/templates/list', async () => ({ resourceTemplates: [] }));
 	server.setRequestHandler('resources/read', async (request) => {
 		const resource = resources.find((r) => r.uri === request.params.uri);
-		if (!resource)
-			throw new ProtocolError(
-				ProtocolErrorCode.ResourceNotFound,
-				`unknown resource ${request.params.uri}`
-			);
+		if (!resource) throw new ResourceNotFoundError(request.params.uri);
 		// Documents this server serves itself are generated in place; others are fetched.
 		const local = docsBase(urls) === urls.api;
 		const docs = { api: urls.api, docs: docsBase(urls), dashboard: urls.dashboard };
