@@ -30,6 +30,8 @@ export function createMcpHandler(args: { upstate: Upstate; limits: RateLimits })
 	const tools = buildTools();
 	const { config } = args.upstate;
 	const readBody = express.text({ type: () => true, limit: MCP_BODY_LIMIT });
+	// The caller's context, from the credential check to the serving step of the same request.
+	const contexts = new WeakMap<Request, TrpcContext>();
 	const admit: RequestHandler = async (req, res, next) => {
 		const foreign = rejectForeignOrigin(req, allowedOrigins(config));
 		if (foreign) return jsonRpcError(res, 403, -32000, `Forbidden: ${foreign}`);
@@ -43,11 +45,12 @@ export function createMcpHandler(args: { upstate: Upstate; limits: RateLimits })
 			return unauthorized(res, config.urls.api, auth.unauthorized.message);
 		}
 		if (req.method !== 'POST') return notStreaming(req, res);
-		res.locals.ctx = auth.ctx;
+		contexts.set(req, auth.ctx);
 		next();
 	};
 	const serve: RequestHandler = async (req, res) => {
-		const ctx = res.locals.ctx as TrpcContext;
+		const ctx = contexts.get(req);
+		if (!ctx) throw new Error('mcp: serve ran without a credential check');
 		const text = typeof req.body === 'string' ? req.body : '';
 		let body: unknown;
 		try {
