@@ -22,6 +22,21 @@ describe('config', () => {
 		expect(custom.oauth.editorSchemes).toEqual(['zed']);
 	});
 
+	it('has documented rate-limit and /mcp origin defaults, and refuses a zero limit', () => {
+		const config = loadConfig({ DATA_DIR: tmp() });
+		expect(config.rateLimit).toEqual({ perCredential: 300, anonymous: 60, windowSeconds: 60 });
+		expect(config.mcp).toEqual({ allowedHosts: [], allowedOrigins: [] });
+		expect(config.urls.web).toBeUndefined();
+		const set = loadConfig({
+			DATA_DIR: tmp(),
+			RATE_LIMIT_REQUESTS: '50',
+			MCP_ALLOWED_HOSTS: 'mcp.internal, api.example.com'
+		});
+		expect(set.rateLimit.perCredential).toBe(50);
+		expect(set.mcp.allowedHosts).toEqual(['mcp.internal', 'api.example.com']);
+		expect(() => loadConfig({ DATA_DIR: tmp(), RATE_LIMIT_REQUESTS: '0' })).toThrow(ConfigError);
+	});
+
 	it('runs on the embedded default with no configuration', () => {
 		const dir = tmp();
 		const config = loadConfig({ DATA_DIR: dir });

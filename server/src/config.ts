@@ -12,6 +12,8 @@ const port = (fallback: number) =>
 		(v) => (v === '' || v === undefined ? fallback : v),
 		z.coerce.number().int().min(0).max(65535)
 	);
+const count = (fallback: number) =>
+	z.preprocess((v) => (v === '' || v === undefined ? fallback : v), z.coerce.number().int().min(1));
 const flag = z.preprocess(
 	(v) => (v === '' || v === undefined ? undefined : String(v).toLowerCase()),
 	z
@@ -44,7 +46,7 @@ const Env = z.object({
 	ANALYTICS_INGEST_TOKEN: optional,
 	CRON_SECRET: optional,
 	WORKFLOWS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
-	SERVICE_WEB_BASE_URL: url('https://upstate.dev'),
+	SERVICE_WEB_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 	AI_BASE_URL: optional,
 	AI_API_KEY: optional,
 	AI_MODEL: optional,
@@ -56,6 +58,11 @@ const Env = z.object({
 	INGEST_PORT: port(8081),
 	WORKSPACE_DEFAULT_LIMITS: optional,
 	UPSTATE_SERVICES: optional,
+	MCP_ALLOWED_HOSTS: optional,
+	MCP_ALLOWED_ORIGINS: optional,
+	RATE_LIMIT_REQUESTS: count(300),
+	RATE_LIMIT_ANONYMOUS_REQUESTS: count(60),
+	RATE_LIMIT_WINDOW_SECONDS: count(60),
 	TRUSTED_PROXY_HOPS: z.preprocess((v) => v || 0, z.coerce.number().int().min(0).max(10)),
 	CUSTOM_DOMAIN_SKIP_DNS_CHECK: flag,
 	CUSTOM_DOMAIN_DNS_SERVERS: optional,
@@ -96,7 +103,8 @@ export const OAUTH_REDIRECT_DOMAIN_DEFAULTS = [
 // Custom schemes of editor applications (Cursor, VS Code, Windsurf); OAUTH_EDITOR_SCHEMES replaces.
 export const OAUTH_EDITOR_SCHEME_DEFAULTS = ['cursor', 'vscode', 'windsurf'];
 
-const list = (raw: string | undefined, fallback: string[]) =>
+// Comma-separated, case-insensitive names (hostnames, schemes).
+const list = (raw: string | undefined, fallback: string[] = []): string[] =>
 	raw
 		? raw
 				.split(',')
@@ -193,6 +201,7 @@ function buildConfig(env: z.infer<typeof Env>) {
 			consent: env.DASHBOARD_URL,
 			// The all-in-one process forwards to its own workflows port unless told otherwise.
 			workflows: env.WORKFLOWS_URL ?? `http://127.0.0.1:${env.WORKFLOWS_PORT}`,
+			// Where the MCP resources' docs live (spec 4.1); unset: this API server serves them.
 			web: env.SERVICE_WEB_BASE_URL
 		},
 		ports: {
@@ -242,6 +251,19 @@ function buildConfig(env: z.infer<typeof Env>) {
 			// Tests only: a CA (PEM file) trusted for Client ID Metadata Documents, which may
 			// then also be served from loopback. Unset, the SSRF guard refuses private addresses.
 			testCimdCa: env.OAUTH_TEST_CIMD_CA ? readFileSync(env.OAUTH_TEST_CIMD_CA, 'utf8') : undefined
+		},
+		// DNS-rebinding protection on /mcp: hostnames accepted besides OAUTH_ISSUER's (Host) and
+		// the issuer's, dashboard's and consent origin's (Origin). Comma-separated hostnames.
+		mcp: {
+			allowedHosts: list(env.MCP_ALLOWED_HOSTS),
+			allowedOrigins: list(env.MCP_ALLOWED_ORIGINS)
+		},
+		// Per credential (API key or OAuth grant), shared by REST and MCP: every REST request and
+		// every MCP tool call costs one; failed authentication is limited per client address.
+		rateLimit: {
+			perCredential: env.RATE_LIMIT_REQUESTS,
+			anonymous: env.RATE_LIMIT_ANONYMOUS_REQUESTS,
+			windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS
 		},
 		// Status site render cache lifetime; 0 turns the cache off (see status-page/public).
 		statusPageCacheTtlMs: env.STATUS_PAGE_CACHE_TTL_SECONDS * 1000,

@@ -184,7 +184,7 @@ describe('MCP status report and maintenance tools', () => {
 			expect(sneaky.content).toEqual([
 				{
 					type: 'text',
-					text: "VALIDATION: status: changing the status posts a public update: use add_status_report_update (or resolve_status_report to resolve); this edit keeps 'identified'"
+					text: "VALIDATION: status: resolving or reopening posts a public update: use resolve_status_report or add_status_report_update; this edit keeps 'identified'"
 				}
 			]);
 			await expect(
@@ -270,20 +270,21 @@ describe('MCP status report and maintenance tools', () => {
 			expect(wrongPage.content).toEqual([
 				{ type: 'text', text: `NOT_FOUND: page component ${otherPageComponentId} not found` }
 			]);
-			// The window rule is part of the input schema (STYLE 19), so the adapter answers it as
-			// invalid arguments, with the message on the `to` field.
-			await expect(
-				c.callTool({
-					name: 'create_maintenance',
-					arguments: {
-						pageId,
-						title: 'x',
-						from: '2026-12-01T04:00:00Z',
-						to: '2026-12-01T02:00:00Z',
-						notify: false
-					}
-				})
-			).rejects.toThrow(/create_maintenance: to: End date must be after start date\./);
+			// A cross-field rule is a domain VALIDATION (spec 7.1): a tool result the model can fix.
+			const reversed = await c.callTool({
+				name: 'create_maintenance',
+				arguments: {
+					pageId,
+					title: 'x',
+					from: '2026-12-01T04:00:00Z',
+					to: '2026-12-01T02:00:00Z',
+					notify: false
+				}
+			});
+			expect(reversed).toMatchObject({
+				isError: true,
+				content: [{ type: 'text', text: 'VALIDATION: to: End date must be after start date.' }]
+			});
 		});
 	});
 

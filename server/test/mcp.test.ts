@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +25,13 @@ beforeAll(async () => {
 	monitorId = (
 		await createMonitor({
 			ctx: ctxFor(db, ws),
-			input: { type: 'http', name: 'API', periodicity: '1m', url: 'https://example.com' }
+			input: {
+				type: 'http',
+				name: 'API',
+				periodicity: '1m',
+				url: 'https://example.com',
+				tags: ['prod', 'api']
+			}
 		})
 	).id;
 	await createStatusPage({ ctx: ctxFor(db, ws), input: { title: 'Acme', slug: `acme-${ws.id}` } });
@@ -65,7 +73,15 @@ describe('MCP server', () => {
 				.data
 		).toEqual([expect.objectContaining({ id: monitorId, activeIncidentCount: 0 })]);
 		const got = await client.callTool({ name: 'get_monitor', arguments: { monitorId } });
-		expect(got.structuredContent).toMatchObject({ id: monitorId, url: 'https://example.com' });
+		// Spec 4.1: get_monitor shows the tags and no status.
+		expect(got.structuredContent).toMatchObject({
+			id: monitorId,
+			url: 'https://example.com',
+			tags: ['prod', 'api']
+		});
+		expect(got.structuredContent).not.toHaveProperty('status');
+		const health = await client.callTool({ name: 'get_monitor_status', arguments: { monitorId } });
+		expect(health.structuredContent).toEqual({ monitorId, regions: [], pending: [] });
 		const pages = await client.callTool({ name: 'list_status_pages', arguments: {} });
 		expect(
 			(pages.structuredContent as { data: Array<{ title: string }> }).data.map((p) => p.title)
@@ -97,18 +113,59 @@ describe('MCP server', () => {
 		await client.close();
 	});
 
-	it('serves the OpenAPI document as a public resource', async () => {
+	it('serves the public resources from the product itself', async () => {
 		const client = await connect(readKey);
 		const { resources } = await client.listResources();
-		expect(resources.map((r) => r.name)).toEqual([
-			'openapi-specification',
-			'mcp-server-reference',
-			'site-index'
+		expect(resources.map((r) => [r.name, r.uri])).toEqual([
+			['openapi-specification', `${api.url}/openapi.json`],
+			['mcp-server-reference', `${api.url}/docs/reference/mcp-server`],
+			['site-index', `${api.url}/llms.txt`]
 		]);
-		const doc = await client.readResource({ uri: `${api.url}/openapi.json` });
-		const [content] = doc.contents;
-		expect('text' in content && JSON.parse(content.text).openapi).toBe('3.1.0');
+		const text = async (uri: string) => {
+			const [content] = (await client.readResource({ uri })).contents;
+			return 'text' in content ? content.text : '';
+		};
+		expect(JSON.parse(await text(`${api.url}/openapi.json`)).openapi).toBe('3.1.0');
+		const reference = await text(`${api.url}/docs/reference/mcp-server`);
+		expect(reference).toContain('### `get_monitor`');
+		expect(reference).toContain('readOnlyHint `true`');
+		expect(reference).toContain('"monitorId"');
+		expect(reference).toContain('JSON-RPC error -32602');
+		// The same documents over plain HTTP, where the URIs point.
+		const served = await fetch(`${api.url}/docs/reference/mcp-server`);
+		expect(served.headers.get('content-type')).toMatch(/^text\/markdown/);
+		expect(await served.text()).toBe(reference);
+		const llms = await fetch(`${api.url}/llms.txt`);
+		expect(await llms.text()).toBe(await text(`${api.url}/llms.txt`));
+		expect(await text(`${api.url}/llms.txt`)).toMatch(/^# Upstate\n/);
 		await client.close();
+	});
+
+	it('points the documents at SERVICE_WEB_BASE_URL when it is set', async () => {
+		const docs = http.createServer((req, res) => {
+			res.setHeader('content-type', 'text/plain');
+			res.end(`mirror of ${req.url}`);
+		});
+		await new Promise<void>((r) => docs.listen(0, '127.0.0.1', r));
+		const base = `http://127.0.0.1:${(docs.address() as AddressInfo).port}`;
+		const mirrored = await startApi(createTestUpstate(db, { SERVICE_WEB_BASE_URL: base }));
+		const client = new Client({ name: 'test', version: '1.0.0' });
+		await client.connect(
+			new StreamableHTTPClientTransport(new URL(`${mirrored.url}/mcp`), {
+				requestInit: { headers: { 'x-service-key': readKey } }
+			})
+		);
+		const { resources } = await client.listResources();
+		expect(resources.map((r) => r.uri)).toEqual([
+			`${mirrored.url}/openapi.json`,
+			`${base}/docs/reference/mcp-server`,
+			`${base}/llms.txt`
+		]);
+		const [content] = (await client.readResource({ uri: `${base}/llms.txt` })).contents;
+		expect(content).toMatchObject({ text: 'mirror of /llms.txt' });
+		await client.close();
+		await mirrored.close();
+		docs.close();
 	});
 
 	it('is stateless over HTTP: no session id, 401 without a key, 406 on GET without SSE', async () => {

@@ -32,6 +32,23 @@ const call = (method: string, path: string, key?: string, body?: unknown) =>
 const monitor = { type: 'http', name: 'API', periodicity: '1m', url: 'https://example.com/health' };
 
 describe('REST v1', () => {
+	it('sets, replaces and validates monitor tags', async () => {
+		const created = await call('POST', '/v1/monitors', writeKey, { ...monitor, tags: ['prod'] });
+		const { id, tags } = (await created.json()) as { id: number; tags: string[] };
+		expect(tags).toEqual(['prod']);
+		const patched = await call('PATCH', `/v1/monitors/${id}`, writeKey, { tags: ['api', 'eu'] });
+		expect(((await patched.json()) as { tags: string[] }).tags).toEqual(['api', 'eu']);
+		const repeated = await call('PATCH', `/v1/monitors/${id}`, writeKey, { tags: ['a', 'a'] });
+		expect(repeated.status).toBe(400);
+		expect(((await repeated.json()) as { error: { message: string } }).error.message).toBe(
+			'tags: tags must not repeat'
+		);
+		const got = (await (await call('GET', `/v1/monitors/${id}`, readKey)).json()) as {
+			tags: string[];
+		};
+		expect(got.tags).toEqual(['api', 'eu']);
+	});
+
 	it('creates, reads, lists, updates and deletes a monitor with a write key', async () => {
 		const created = await call('POST', '/v1/monitors', writeKey, monitor);
 		expect(created.status).toBe(201);

@@ -17,3 +17,19 @@ export function validationErrorFrom(error: z.ZodError): ValidationError {
 	const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
 	return new ValidationError(message, issues);
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isWellFormed = (text: string) => !LONE_SURROGATE.test(text);
+
+// The path of the first string (value or key) holding a lone UTF-16 surrogate, which no database
+// column can store; null when every string is well-formed. Checked once for every procedure input.
+export function findLoneSurrogate(value: unknown, path: string[] = []): string | null {
+	if (typeof value === 'string') return isWellFormed(value) ? null : path.join('.');
+	if (typeof value !== 'object' || value === null) return null;
+	for (const [key, item] of Object.entries(value)) {
+		if (!isWellFormed(key)) return [...path, key].join('.');
+		const found = findLoneSurrogate(item, [...path, key]);
+		if (found !== null) return found;
+	}
+	return null;
+}

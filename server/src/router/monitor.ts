@@ -45,7 +45,8 @@ export const monitorRouter = createTRPCRouter({
 			mcp: {
 				name: 'get_monitor',
 				description:
-					'Get one monitor: URL, regions, periodicity, retry and timeout, notification channels. No latency or per-region status.'
+					'Get one monitor: URL, regions, periodicity, retry and timeout, notification channels, tags. No latency or status (get_monitor_status has per-region health).',
+				omit: ['status']
 			}
 		})
 		.input(MonitorIdInput)

@@ -3,6 +3,8 @@ import type { Upstate } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import type { ServiceContext, Scope } from '../domain/context.ts';
 import type { FeatureKey } from '../domain/limits.ts';
+import { ValidationError } from '../domain/errors.ts';
+import { findLoneSurrogate } from '../domain/parse.ts';
 import { toServiceError } from './errors.ts';
 
 // ---- context ---------------------------------------------------------------------------
@@ -34,6 +36,8 @@ export type McpMeta = {
 	// A plan key the tool needs: without it the tool is left out of tools/list (the verb
 	// still answers LIMIT_EXCEEDED if it is called anyway).
 	feature?: FeatureKey;
+	// Output fields the tool leaves out (spec 4.1: get_monitor shows no status).
+	omit?: string[];
 };
 export type Meta = { scope?: Scope; rest?: RestMeta; mcp?: McpMeta };
 
@@ -68,7 +72,16 @@ const logInternalErrors = t.middleware(async ({ next, path }) => {
 	return result;
 });
 
-export const publicProcedure = t.procedure.use(logInternalErrors);
+// Text with a lone UTF-16 surrogate is refused on every surface (REST, MCP, dashboard, /rpc)
+// here, at the one entry all of them share, instead of failing in the database.
+const refuseLoneSurrogates = t.middleware(async ({ getRawInput, next }) => {
+	const path = findLoneSurrogate(await getRawInput());
+	if (path === null) return next();
+	const message = 'contains a lone UTF-16 surrogate: send well-formed Unicode text';
+	throw new ValidationError(path ? `${path}: ${message}` : message, [{ path, message }]);
+});
+
+export const publicProcedure = t.procedure.use(logInternalErrors).use(refuseLoneSurrogates);
 
 export const userProcedure = publicProcedure.use(({ ctx, next }) => {
 	if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'sign in first' });

@@ -1,4 +1,4 @@
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { ServiceError, type ErrorCode } from '../../domain/errors.ts';
 import { mapError } from './errors.ts';
@@ -20,7 +20,7 @@ describe('MCP mapError (spec 7.1)', () => {
 	it.each<ErrorCode>(['UNAUTHORIZED', 'FORBIDDEN', 'INTERNAL'])(
 		'%s is a JSON-RPC error',
 		(code) => {
-			expect(() => mapError(new ServiceError(code, 'm'))).toThrow(McpError);
+			expect(() => mapError(new ServiceError(code, 'm'))).toThrow(ProtocolError);
 		}
 	);
 });

@@ -1,8 +1,8 @@
 import {
-	ErrorCode as JsonRpcCode,
-	McpError,
+	ProtocolError,
+	ProtocolErrorCode,
 	type CallToolResult
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import type { ErrorCode } from '../../domain/errors.ts';
 import { toServiceError } from '../../router/errors.ts';
 
@@ -18,7 +18,7 @@ const RECOVERABLE: ErrorCode[] = [
 const JSON_RPC: Record<string, number> = {
 	UNAUTHORIZED: -32001,
 	FORBIDDEN: -32003,
-	INTERNAL: JsonRpcCode.InternalError
+	INTERNAL: ProtocolErrorCode.InternalError
 };
 
 // Returns the tool result for recoverable codes; throws a JSON-RPC error for the others.
@@ -31,5 +31,5 @@ export function mapError(err: unknown): CallToolResult {
 		console.error(
 			`[mcp] internal error ${e.cause instanceof Error ? e.cause.stack : String(e.cause)}`
 		);
-	throw new McpError(JSON_RPC[e.code], `${e.code}: ${e.message}`);
+	throw new ProtocolError(JSON_RPC[e.code], `${e.code}: ${e.message}`);
 }

@@ -1,62 +1,134 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
-	CallToolRequestSchema,
-	ErrorCode,
-	ListResourcesRequestSchema,
-	ListToolsRequestSchema,
-	McpError,
-	ReadResourceRequestSchema
-} from '@modelcontextprotocol/sdk/types.js';
-import type { Request, RequestHandler, Response } from 'express';
+	createMcpHandler as createModernHandler,
+	isLegacyRequest,
+	WebStandardStreamableHTTPServerTransport
+} from '@modelcontextprotocol/server';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { Upstate } from '../../app.ts';
 import type { TrpcContext } from '../../router/trpc.ts';
-import { toServiceError } from '../../router/errors.ts';
-import { callProcedure } from '../procedures.ts';
-import { createOpenApiDocument } from '../rest/openapi.ts';
+import { authenticate, type RateLimits, type RateVerdict } from '../rate-limit.ts';
 import { toServiceCtx } from './context.ts';
-import { mapError } from './errors.ts';
-import { fetchRemote, publicResources } from './resources.ts';
-import { buildTools, visibleTools, type McpTool } from './tools.ts';
+import {
+	jsonRpcError,
+	malformedParams,
+	rejectForeignOrigin,
+	sendWebResponse,
+	toolCallCount,
+	toWebRequest
+} from './http.ts';
+import { buildServer } from './server.ts';
+import { buildTools } from './tools.ts';
 
-// /mcp: stateless Streamable HTTP (spec 4.1). A fresh server and transport per request, so no
-// mcp-session-id is ever issued; tools are generated from procedure meta.
-export function createMcpHandler(args: { upstate: Upstate }): RequestHandler {
+export const MCP_BODY_LIMIT = '1mb';
+
+// /mcp: stateless Streamable HTTP (spec 4.1) for both protocol revisions. 2025-11-25 traffic
+// (initialize, no per-request _meta) goes to the SDK's streamable transport with no session id;
+// 2026-07-28 traffic (per-request _meta, server/discover, Mcp-Method/Mcp-Name checked against
+// the body, resultType) to the SDK's per-request handler. Order: Host/Origin (403), credentials
+// (401), method (405/406), body (413, -32700), rate limit (429), params (-32602), the SDK.
+export function createMcpHandler(args: { upstate: Upstate; limits: RateLimits }): RequestHandler[] {
 	const tools = buildTools();
-	const { urls } = args.upstate.config;
-	return async (req, res) => {
-		let ctx: TrpcContext;
-		try {
-			ctx = await toServiceCtx(args.upstate, req);
-		} catch (err) {
-			unauthorized(res, urls.api, toServiceError(err).message);
-			return;
-		}
-		if (req.method === 'GET' && String(req.headers.accept ?? '').includes('text/event-stream')) {
-			// No server-initiated stream without sessions; a GET without the Accept header gets
-			// the transport's 406 below.
-			res
-				.status(405)
-				.set('Allow', 'POST')
-				.json({
-					jsonrpc: '2.0',
-					error: { code: -32000, message: 'Method not allowed: this server is stateless' },
-					id: null
-				});
-			return;
-		}
-		const server = buildServer(ctx, tools, urls);
-		const transport = new StreamableHTTPServerTransport({
-			sessionIdGenerator: undefined,
-			enableJsonResponse: true
+	const { config } = args.upstate;
+	const readBody = express.text({ type: () => true, limit: MCP_BODY_LIMIT });
+	// The caller's context, from the credential check to the serving step of the same request.
+	const contexts = new WeakMap<Request, TrpcContext>();
+	const admit: RequestHandler = async (req, res, next) => {
+		const foreign = rejectForeignOrigin(req, allowedOrigins(config));
+		if (foreign) return jsonRpcError(res, 403, -32000, `Forbidden: ${foreign}`);
+		const auth = await authenticate({
+			limits: args.limits,
+			req,
+			resolve: () => toServiceCtx(args.upstate, req)
 		});
-		res.on('close', () => {
-			void transport.close();
-			void server.close();
-		});
-		await server.connect(transport);
-		await transport.handleRequest(req, res, req.body);
+		if (!auth.ok) {
+			if ('limited' in auth) return tooManyRequests(res, auth.limited);
+			return unauthorized(res, config.urls.api, auth.unauthorized.message);
+		}
+		if (req.method !== 'POST') return notStreaming(req, res);
+		contexts.set(req, auth.ctx);
+		next();
 	};
+	const serve: RequestHandler = async (req, res) => {
+		const ctx = contexts.get(req);
+		if (!ctx) throw new Error('mcp: serve ran without a credential check');
+		const text = typeof req.body === 'string' ? req.body : '';
+		let body: unknown;
+		try {
+			body = JSON.parse(text);
+		} catch {
+			return jsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON');
+		}
+		const verdict = await args.limits.chargeCredential(ctx.service?.actor, toolCallCount(body));
+		res.set(verdict.headers);
+		if (!verdict.allowed) return tooManyRequests(res, verdict);
+		const malformed = malformedParams(body);
+		if (malformed.length) {
+			res.json(Array.isArray(body) ? malformed : malformed[0]);
+			return;
+		}
+		const request = toWebRequest(req, text);
+		const server = () => buildServer(ctx, tools, config.urls);
+		if (await isLegacyRequest(request, body)) {
+			const transport = new WebStandardStreamableHTTPServerTransport({
+				sessionIdGenerator: undefined,
+				enableJsonResponse: true
+			});
+			const legacy = server();
+			await legacy.connect(transport);
+			res.on('close', () => void legacy.close());
+			return sendWebResponse(res, await transport.handleRequest(request, { parsedBody: body }));
+		}
+		const modern = createModernHandler(server, { legacy: 'reject' });
+		sendWebResponse(res, await modern.fetch(request, { parsedBody: body }));
+	};
+	return [admit, readBody, serve];
+}
+
+// Errors before the SDK (the body parser's 413, anything unexpected) as JSON-RPC errors.
+export const mcpErrorHandler: express.ErrorRequestHandler = (err, _req, res, _next) => {
+	const e = err as { type?: string; limit?: number };
+	if (e.type === 'entity.too.large')
+		return jsonRpcError(
+			res,
+			413,
+			-32000,
+			`Payload Too Large: the body must not exceed ${e.limit} bytes`
+		);
+	if (e.type === 'entity.parse.failed' || e.type === 'charset.unsupported')
+		return jsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON');
+	console.error(`[mcp] internal error ${err instanceof Error ? err.stack : String(err)}`);
+	jsonRpcError(res, 500, -32603, 'internal error');
+};
+
+// The API server's own host, the product's origins, and MCP_ALLOWED_HOSTS / MCP_ALLOWED_ORIGINS.
+// Read per request: tests start the server on a random port and set urls.api afterwards.
+// A loopback issuer accepts every loopback name: a rebinding attack needs a foreign hostname.
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+function allowedOrigins(config: Upstate['config']): { hosts: string[]; origins: string[] } {
+	const names = (u: string) => {
+		const { hostname } = new URL(u);
+		return LOOPBACK.includes(hostname) ? LOOPBACK : [hostname];
+	};
+	const { api, dashboard, consent } = config.urls;
+	return {
+		hosts: [...names(api), ...config.mcp.allowedHosts],
+		origins: [...names(api), ...names(dashboard), ...names(consent), ...config.mcp.allowedOrigins]
+	};
+}
+
+// Spec 7.2: a plain 429 with Retry-After, no JSON-RPC body.
+function tooManyRequests(res: Response, verdict: RateVerdict): void {
+	res.status(429).set(verdict.headers).end();
+}
+
+// No server-initiated stream without sessions: GET with Accept: text/event-stream is 405, any
+// other GET 406 (spec 7.2); DELETE has no session to end.
+function notStreaming(req: Request, res: Response): void {
+	const wantsStream = String(req.headers.accept ?? '').includes('text/event-stream');
+	if (req.method === 'GET' && !wantsStream)
+		return jsonRpcError(res, 406, -32000, 'Not Acceptable: Client must accept text/event-stream');
+	res.set('Allow', 'POST');
+	jsonRpcError(res, 405, -32000, 'Method not allowed: this server is stateless');
 }
 
 function unauthorized(res: Response, issuer: string, message: string): void {
@@ -67,55 +139,4 @@ function unauthorized(res: Response, issuer: string, message: string): void {
 			`Bearer resource_metadata="${issuer.replace(/\/$/, '')}/.well-known/oauth-protected-resource/mcp", scope="read write"`
 		)
 		.json({ jsonrpc: '2.0', error: { code: -32001, message }, id: null });
-}
-
-function buildServer(
-	ctx: TrpcContext,
-	tools: McpTool[],
-	urls: { api: string; web: string }
-): Server {
-	const server = new Server(
-		{ name: 'upstate', version: '1.0.0' },
-		{ capabilities: { tools: {}, resources: {} } }
-	);
-	const visible = visibleTools(tools, ctx.service);
-	server.setRequestHandler(ListToolsRequestSchema, async () => ({
-		tools: visible.map((t) => t.tool)
-	}));
-	server.setRequestHandler(CallToolRequestSchema, async (request) => {
-		const entry = tools.find((t) => t.tool.name === request.params.name);
-		if (!entry) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`);
-		const parsed = entry.procedure.input?.safeParse(request.params.arguments ?? {});
-		if (parsed && !parsed.success) {
-			throw new McpError(
-				ErrorCode.InvalidParams,
-				`invalid arguments for ${entry.tool.name}: ${toServiceError(parsed.error).message}`
-			);
-		}
-		try {
-			const result = (await callProcedure(ctx, entry.procedure.path, parsed?.data)) as Record<
-				string,
-				unknown
-			>;
-			return {
-				content: [{ type: 'text', text: JSON.stringify(result) }],
-				structuredContent: result
-			};
-		} catch (err) {
-			return mapError(err);
-		}
-	});
-	const resources = publicResources(urls);
-	server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources }));
-	server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-		const resource = resources.find((r) => r.uri === request.params.uri);
-		if (!resource)
-			throw new McpError(ErrorCode.InvalidParams, `unknown resource ${request.params.uri}`);
-		const text =
-			resource.name === 'openapi-specification'
-				? JSON.stringify(createOpenApiDocument({ serverUrl: urls.api }))
-				: await fetchRemote(resource.uri);
-		return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text }] };
-	});
-	return server;
 }

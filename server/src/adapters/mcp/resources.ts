@@ -1,7 +1,13 @@
-import type { Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { Resource } from '@modelcontextprotocol/server';
+
+export type ResourceUrls = { api: string; web: string | undefined };
+
+// Where the reference and llms.txt live: SERVICE_WEB_BASE_URL when set, else this API server.
+export const docsBase = (urls: ResourceUrls): string => urls.web ?? urls.api;
 
 // Public resources of spec 4.1: no workspace data, any credential.
-export function publicResources(urls: { api: string; web: string }): Resource[] {
+export function publicResources(urls: ResourceUrls): Resource[] {
+	const docs = docsBase(urls);
 	return [
 		{
 			name: 'openapi-specification',
@@ -11,13 +17,13 @@ export function publicResources(urls: { api: string; web: string }): Resource[] 
 		},
 		{
 			name: 'mcp-server-reference',
-			uri: `${urls.web}/docs/reference/mcp-server`,
+			uri: `${docs}/docs/reference/mcp-server`,
 			mimeType: 'text/markdown',
 			description: 'The MCP server reference'
 		},
 		{
 			name: 'site-index',
-			uri: `${urls.web}/llms.txt`,
+			uri: `${docs}/llms.txt`,
 			mimeType: 'text/plain',
 			description: 'Product context, pricing and an index of site pages'
 		}

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { actorScope, type ServiceContext } from '../../domain/context.ts';
 import { listProcedures, type ProcedureInfo } from '../procedures.ts';

@@ -1,12 +1,14 @@
-import express, { type Request } from 'express';
+import express, { type Request, type Response } from 'express';
 import type { Upstate } from '../../app.ts';
 import type { RestMeta } from '../../router/trpc.ts';
 import { callProcedure, listProcedures } from '../procedures.ts';
+import { authenticate, limitMessage, type RateLimits, type RateVerdict } from '../rate-limit.ts';
 import { toServiceCtx } from './context.ts';
 import { mapError } from './errors.ts';
 
 // REST v1, generated: one route per procedure that has `meta.rest`.
-export function createRestRouter(args: { upstate: Upstate }): express.Router {
+// Every request costs one against its credential's rate limit (shared with MCP).
+export function createRestRouter(args: { upstate: Upstate; limits: RateLimits }): express.Router {
 	const router = express.Router();
 	for (const proc of listProcedures()) {
 		const rest = proc.meta.rest;
@@ -15,7 +17,19 @@ export function createRestRouter(args: { upstate: Upstate }): express.Router {
 		const method = rest.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
 		router[method](route, async (req, res) => {
 			try {
-				const ctx = await toServiceCtx(args.upstate, req);
+				const auth = await authenticate({
+					limits: args.limits,
+					req,
+					resolve: () => toServiceCtx(args.upstate, req)
+				});
+				if (!auth.ok) {
+					if ('limited' in auth) return tooManyRequests(res, auth.limited);
+					throw auth.unauthorized;
+				}
+				const { ctx } = auth;
+				const verdict = await args.limits.chargeCredential(ctx.service?.actor, 1);
+				res.set(verdict.headers);
+				if (!verdict.allowed) return tooManyRequests(res, verdict);
 				const result = await callProcedure(ctx, proc.path, restInput(rest, req));
 				res.status(rest.successStatus ?? 200).json(result);
 			} catch (err) {
@@ -25,6 +39,13 @@ export function createRestRouter(args: { upstate: Upstate }): express.Router {
 		});
 	}
 	return router;
+}
+
+function tooManyRequests(res: Response, verdict: RateVerdict): void {
+	res
+		.status(429)
+		.set(verdict.headers)
+		.json({ error: { code: 'LIMIT_EXCEEDED', message: limitMessage(verdict) } });
 }
 
 // Path params and query strings arrive as text; numbers and booleans are read back as such so

@@ -10,6 +10,8 @@ export type AuthenticatedKey = {
 	workspace: WorkspaceRef;
 };
 
+const LAST_USED_RESOLUTION_MS = 60_000;
+
 // x-service-key lookup by hash; unknown or revoked keys authenticate nothing.
 export async function authenticateApiKey(args: {
 	db: Db;
@@ -21,7 +23,9 @@ export async function authenticateApiKey(args: {
 		include: { workspace: true }
 	});
 	if (!row || row.revokedAt) return null;
-	await args.db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+	// Last use to the minute: a write on every call would serialise all API traffic on the database.
+	if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS)
+		await args.db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
 	return {
 		keyId: row.id,
 		scope: row.scope as AuthenticatedKey['scope'],

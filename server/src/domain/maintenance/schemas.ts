@@ -18,7 +18,8 @@ const ordered = (v: { from?: string; to?: string }) =>
 export const CreateMaintenanceInput = z
 	.object({
 		pageId: Id,
-		title: z.string().trim().min(1).max(256),
+		// Spec 2.16 lists no title among the inputs: optional, with a default.
+		title: z.string().trim().min(1).max(256).default('Scheduled maintenance'),
 		message: z.string().max(5000).default(''),
 		from: When,
 		to: When,

@@ -4,20 +4,24 @@ import { parseInput } from '../parse.ts';
 import { getMonitorInWorkspace } from './internal.ts';
 import { MonitorIdInput } from './schemas.ts';
 
+const Location = z.object({
+	region: z.string(),
+	privateLocationId: z.number(),
+	lastSeenAt: z.string().nullable()
+});
+
+// Spec 4.1: per-region health is only active, degraded or error. A location that has not
+// checked the monitor yet has no health: it is listed apart, under `pending`.
 export const MonitorStatusOutput = z.object({
 	monitorId: z.number(),
-	status: z.enum(['active', 'degraded', 'error', 'unknown']),
 	// Self-hosted checks run from private locations: each is a region here (spec 1.3.1).
-	regions: z.array(
-		z.object({
-			region: z.string(),
-			privateLocationId: z.number(),
-			status: z.enum(['active', 'degraded', 'error', 'unknown']),
-			lastSeenAt: z.string().nullable()
-		})
-	)
+	regions: z.array(Location.extend({ status: z.enum(['active', 'degraded', 'error']) })),
+	pending: z.array(Location)
 });
 export type MonitorStatusOutput = z.infer<typeof MonitorStatusOutput>;
+
+type Health = MonitorStatusOutput['regions'][number]['status'];
+const HEALTH: Health[] = ['active', 'degraded', 'error'];
 
 // Current health per location, no time window (spec 4.1 get_monitor_status).
 export async function getMonitorStatus(args: {
@@ -27,7 +31,7 @@ export async function getMonitorStatus(args: {
 	const { ctx } = args;
 	requireScope(ctx, 'read');
 	const { monitorId } = parseInput(MonitorIdInput, args.input);
-	const monitor = await getMonitorInWorkspace({
+	await getMonitorInWorkspace({
 		tx: ctx.db,
 		id: monitorId,
 		workspaceId: ctx.workspace.id
@@ -37,14 +41,15 @@ export async function getMonitorStatus(args: {
 		include: { privateLocation: true },
 		orderBy: { privateLocationId: 'asc' }
 	});
+	const location = (l: (typeof links)[number]) => ({
+		region: l.privateLocation.name,
+		privateLocationId: l.privateLocationId,
+		lastSeenAt: l.privateLocation.lastSeenAt?.toISOString() ?? null
+	});
+	const checked = links.filter((l) => HEALTH.includes(l.status as Health));
 	return {
 		monitorId,
-		status: monitor.status as MonitorStatusOutput['status'],
-		regions: links.map((l) => ({
-			region: l.privateLocation.name,
-			privateLocationId: l.privateLocationId,
-			status: l.status as MonitorStatusOutput['status'],
-			lastSeenAt: l.privateLocation.lastSeenAt?.toISOString() ?? null
-		}))
+		regions: checked.map((l) => ({ ...location(l), status: l.status as Health })),
+		pending: links.filter((l) => !checked.includes(l)).map(location)
 	};
 }

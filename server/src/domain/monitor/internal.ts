@@ -58,6 +58,7 @@ export function toMonitorOutput(row: MonitorRow): MonitorOutput {
 		active: row.active,
 		public: row.public,
 		regions: json(row.regions),
+		tags: json(row.tags),
 		status: row.status as MonitorOutput['status'],
 		open_telemetry: row.otelEndpoint
 			? { endpoint: row.otelEndpoint, headers: json(row.otelHeaders) }
@@ -132,6 +133,7 @@ export function toMonitorData(
 		active: fields.active,
 		public: fields.public,
 		regions: JSON.stringify(regions),
+		tags: JSON.stringify(fields.tags),
 		otelEndpoint: fields.open_telemetry?.endpoint ?? null,
 		otelHeaders: JSON.stringify(fields.open_telemetry?.headers ?? [])
 	};

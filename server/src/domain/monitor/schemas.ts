@@ -126,6 +126,11 @@ const common = {
 		.array(z.enum(REGIONS))
 		.refine((r) => new Set(r).size === r.length, { error: 'regions must not repeat' })
 		.optional(),
+	tags: z
+		.array(z.string().trim().min(1).max(64))
+		.max(20)
+		.refine((t) => new Set(t).size === t.length, { error: 'tags must not repeat' })
+		.default([]),
 	open_telemetry: z
 		.object({
 			endpoint: z
@@ -235,6 +240,7 @@ export const MonitorOutput = z.object({
 	active: z.boolean(),
 	public: z.boolean(),
 	regions: z.array(z.string()),
+	tags: z.array(z.string()),
 	status: z.enum(['active', 'degraded', 'error', 'unknown']),
 	open_telemetry: z.object({ endpoint: z.string(), headers: z.array(KeyValue) }).nullable(),
 	private_location_ids: z.array(z.number()),

@@ -313,18 +313,26 @@ describe('status report service', () => {
 			expect(sent).toEqual([]);
 		});
 
-		it('never resolves, reopens or moves a report through a metadata edit', async () => {
+		it('moves between open statuses without a public update, never resolves or reopens', async () => {
 			const { ctx, page } = await setup();
 			const report = await createStatusReport({
 				ctx,
 				input: { pageId: page.id, title: 't', status: 'investigating', message: 'm', notify: false }
 			});
 			const refusal = (current: string) =>
-				`VALIDATION: status: changing the status posts a public update: use add_status_report_update (or resolve_status_report to resolve); this edit keeps '${current}'`;
-			for (const status of ['resolved', 'monitoring'] as const)
-				expect(
-					await codeOf(updateStatusReport({ ctx, input: { reportId: report.id, status } }))
-				).toBe(refusal('investigating'));
+				`VALIDATION: status: resolving or reopening posts a public update: use resolve_status_report or add_status_report_update; this edit keeps '${current}'`;
+			expect(
+				await codeOf(
+					updateStatusReport({ ctx, input: { reportId: report.id, status: 'resolved' } })
+				)
+			).toBe(refusal('investigating'));
+			const moved = await updateStatusReport({
+				ctx,
+				input: { reportId: report.id, status: 'monitoring' }
+			});
+			expect(moved).toMatchObject({ status: 'monitoring', resolvedAt: null });
+			expect(moved.updates).toHaveLength(1);
+			await updateStatusReport({ ctx, input: { reportId: report.id, status: 'investigating' } });
 			const open = await getStatusReport({ ctx, input: { reportId: report.id } });
 			expect(open).toMatchObject({ status: 'investigating', resolvedAt: null, title: 't' });
 			expect(open.updates).toHaveLength(1);

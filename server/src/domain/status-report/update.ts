@@ -12,8 +12,9 @@ import {
 import { UpdateStatusReportInput, type StatusReportOutput } from './schemas.ts';
 
 // Metadata only: no public update and no notify path (spec 4.1 rule 5). Fields not sent keep
-// their value; pageComponentIds, when sent, replaces the set. A status change is a public update
-// (spec 3.6), so `status` may only repeat the current one: a report never resolves or reopens here.
+// their value; pageComponentIds, when sent, replaces the set. `status` may move between the open
+// statuses (a correction, spec 3.6 "metadata"); resolving and reopening post a public update, so
+// they stay with resolve_status_report and add_status_report_update.
 export async function updateStatusReport(args: {
 	ctx: ServiceContext;
 	input: UpdateStatusReportInput;
@@ -27,8 +28,12 @@ export async function updateStatusReport(args: {
 			id: input.reportId,
 			workspaceId: ctx.workspace.id
 		});
-		if (input.status !== undefined && input.status !== row.status) {
-			const message = `changing the status posts a public update: use add_status_report_update (or resolve_status_report to resolve); this edit keeps '${row.status}'`;
+		const crossesResolved =
+			input.status !== undefined &&
+			input.status !== row.status &&
+			(input.status === 'resolved' || row.status === 'resolved');
+		if (crossesResolved) {
+			const message = `resolving or reopening posts a public update: use resolve_status_report or add_status_report_update; this edit keeps '${row.status}'`;
 			throw new ValidationError(`status: ${message}`, [{ path: 'status', message }]);
 		}
 		const componentIds = input.pageComponentIds && [...new Set(input.pageComponentIds)];
@@ -40,6 +45,7 @@ export async function updateStatusReport(args: {
 			where: { id: row.id },
 			data: {
 				title: input.title,
+				status: input.status,
 				components: componentIds && {
 					deleteMany: {},
 					create: componentIds.map((componentId) => ({ componentId }))

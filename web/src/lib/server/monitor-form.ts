@@ -16,6 +16,7 @@ export function monitorInput(v: Record<string, string>, mode: 'create' | 'update
 		public: checkbox(v, 'public'),
 		// Empty on create means the plan's default regions; on update it clears them.
 		regions: regions.length || mode === 'update' ? regions : undefined,
+		tags: words(v.tags),
 		open_telemetry: otlpEndpoint
 			? { endpoint: otlpEndpoint, headers: keyValues(v.otel_headers) }
 			: null

@@ -1,0 +1,119 @@
+import type { Request } from 'express';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Config } from '../config.ts';
+import type { Actor } from '../domain/context.ts';
+import type { ServiceError } from '../domain/errors.ts';
+import { toServiceError } from '../router/errors.ts';
+import type { TrpcContext } from '../router/trpc.ts';
+import { clientAddress } from '../domain/status-page/public/client-address.ts';
+
+// Spec 4.1, 7.2 and 8: one budget per credential, shared by REST and MCP (one process-wide
+// limiter, keyed by the resolved actor), and one per client address for failed authentication.
+export type RateVerdict = {
+	allowed: boolean;
+	retryAfterSeconds: number;
+	headers: Record<string, string>; // RateLimit / RateLimit-Policy (IETF draft-ietf-httpapi-ratelimit-headers)
+};
+
+export type RateLimits = {
+	// Charges `cost` (one per REST request, one per MCP tool call) to the actor's credential.
+	chargeCredential(actor: Actor | undefined, cost: number): Promise<RateVerdict>;
+	// Charges one failed authentication to the address.
+	chargeAnonymous(req: Request): Promise<RateVerdict>;
+};
+
+export function createRateLimits(args: {
+	config: Config['rateLimit'];
+	trustedProxyHops: number;
+}): RateLimits {
+	const { perCredential, anonymous, windowSeconds } = args.config;
+	const credential = new RateLimiterMemory({ points: perCredential, duration: windowSeconds });
+	const address = new RateLimiterMemory({ points: anonymous, duration: windowSeconds });
+	const addressOf = (req: Request) =>
+		clientAddress({
+			socketAddress: req.socket.remoteAddress ?? '',
+			forwardedFor: req.header('x-forwarded-for') ?? null,
+			trustedProxyHops: args.trustedProxyHops
+		}) ?? 'unknown';
+	const charge = async (
+		limiter: RateLimiterMemory,
+		policy: string,
+		key: string,
+		cost: number
+	): Promise<RateVerdict> => {
+		try {
+			return verdict(policy, limiter.points, windowSeconds, await limiter.consume(key, cost), true);
+		} catch (err) {
+			if (!(err instanceof RateLimiterRes)) throw err;
+			return verdict(policy, limiter.points, windowSeconds, err, false);
+		}
+	};
+	return {
+		chargeCredential: (actor, cost) =>
+			charge(credential, 'credential', credentialKey(actor), Math.max(1, cost)),
+		chargeAnonymous: (req) => charge(address, 'anonymous', addressOf(req), 1)
+	};
+}
+
+export function credentialKey(actor: Actor | undefined): string {
+	switch (actor?.type) {
+		case undefined:
+			return 'none';
+		case 'apiKey':
+			return `apiKey:${actor.keyId}`;
+		case 'oauth':
+			return `oauth:${actor.grantId}`;
+		case 'user':
+			return `user:${actor.userId}`;
+		case 'system':
+			return `system:${actor.job}`;
+		case 'probe':
+			return `probe:${actor.privateLocationId}`;
+	}
+}
+
+function verdict(
+	policy: string,
+	quota: number,
+	windowSeconds: number,
+	res: RateLimiterRes,
+	allowed: boolean
+): RateVerdict {
+	const resetSeconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+	return {
+		allowed,
+		retryAfterSeconds: resetSeconds,
+		headers: {
+			'RateLimit-Policy': `"${policy}";q=${quota};w=${windowSeconds}`,
+			RateLimit: `"${policy}";r=${Math.max(0, res.remainingPoints)};t=${resetSeconds}`,
+			...(allowed ? {} : { 'Retry-After': String(resetSeconds) })
+		}
+	};
+}
+
+export type Admission =
+	| { ok: true; ctx: TrpcContext }
+	| { ok: false; limited: RateVerdict }
+	| { ok: false; unauthorized: ServiceError };
+
+// Resolves the caller's credential. Each failure is charged to the client's address, and past
+// its budget the answer is 429 instead of 401; a valid credential from that address still works.
+export async function authenticate(args: {
+	limits: RateLimits;
+	req: Request;
+	resolve: () => Promise<TrpcContext>;
+}): Promise<Admission> {
+	try {
+		return { ok: true, ctx: await args.resolve() };
+	} catch (err) {
+		const error = toServiceError(err);
+		if (error.code !== 'UNAUTHORIZED') throw err;
+		const verdict = await args.limits.chargeAnonymous(args.req);
+		if (!verdict.allowed) return { ok: false, limited: verdict };
+		return { ok: false, unauthorized: error };
+	}
+}
+
+export function limitMessage(verdict: RateVerdict): string {
+	return `rate limit exceeded: retry after ${verdict.retryAfterSeconds} s (see the RateLimit-Policy header)`;
+}
