@@ -10,6 +10,7 @@ import { forwardStatusChanges } from './forward.ts';
 
 let server: http.Server;
 let url: string;
+let db: Awaited<ReturnType<typeof createTestDb>>['db'];
 const change = {
 	monitorId: 0,
 	workspaceId: 0,
@@ -19,7 +20,7 @@ const change = {
 };
 
 beforeAll(async () => {
-	const { db } = await createTestDb();
+	({ db } = await createTestDb());
 	const upstate = createTestUpstate(db, { CRON_SECRET: 's3cret' });
 	const ws = await createWorkspace(db);
 	const monitor = await createMonitor({
@@ -67,6 +68,52 @@ describe('status forward to workflows (spec 4.3)', () => {
 		} finally {
 			error.mockRestore();
 			warn.mockRestore();
+		}
+	});
+
+	it('with an eventId processes the stored change once, whichever copy arrives', async () => {
+		const ws = await createWorkspace(db);
+		const monitor = await createMonitor({
+			ctx: ctxFor(db, ws),
+			input: { type: 'tcp', name: 'cache', periodicity: '1m', uri: 'cache:6379' }
+		});
+		const stored = await db.statusEvent.create({
+			data: {
+				workspaceId: ws.id,
+				monitorId: monitor.id,
+				from: 'active',
+				to: 'error',
+				error: 'refused',
+				at: new Date()
+			}
+		});
+		const post = (body: object) =>
+			fetch(`${url}/status-update`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', authorization: 's3cret' },
+				body: JSON.stringify(body)
+			}).then((r) => r.json() as Promise<{ action: string }>);
+		const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+		try {
+			const forward = {
+				monitorId: monitor.id,
+				workspaceId: ws.id,
+				from: 'active',
+				to: 'error',
+				error: 'refused',
+				at: stored.at.toISOString(),
+				eventId: stored.id
+			};
+			// Another workspace naming this event: nothing happens.
+			expect(await post({ ...forward, workspaceId: change.workspaceId })).toMatchObject({
+				action: 'none'
+			});
+			expect(await post(forward)).toMatchObject({ action: 'opened' });
+			expect(await post(forward)).toMatchObject({ action: 'none' });
+			expect(await db.incident.count({ where: { monitorId: monitor.id } })).toBe(1);
+			expect(log.mock.calls.flat().join('\n')).toContain(`event=${stored.id} source=forward`);
+		} finally {
+			log.mockRestore();
 		}
 	});
 });

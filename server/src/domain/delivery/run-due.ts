@@ -44,6 +44,8 @@ export async function runDueDeliveries(args: {
 	const counts: RunDueCounts = { claimed: 0, sent: 0, retried: 0, failed: 0, superseded: 0 };
 	await releaseDeadClaims(db);
 	const now = clock();
+	// Nothing due (most polls): no write lock taken.
+	if (!(await db.delivery.findFirst({ where: due(now), select: { id: true } }))) return counts;
 	const claimedBy = randomUUID();
 	const claimed = await db.$transaction(async (tx) => {
 		const candidates = await tx.delivery.findMany({
