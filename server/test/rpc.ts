@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DescService } from '@bufbuild/protobuf';
-import { createClient, type Client, type Transport } from '@connectrpc/connect';
+import { createClient, type Client, type Interceptor, type Transport } from '@connectrpc/connect';
 import {
 	createConnectTransport,
 	createGrpcTransport,
@@ -15,19 +15,11 @@ export const PROTO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export type Protocol = 'connect-json' | 'connect-binary-h2' | 'grpc' | 'grpc-web';
 
 export function transport(baseUrl: string, protocol: Protocol, key?: string): Transport {
-	const interceptors = key
-		? [
-				(
-						next: Parameters<
-							NonNullable<Parameters<typeof createConnectTransport>[0]['interceptors']>[number]
-						>[0]
-					) =>
-					async (req: Parameters<typeof next>[0]) => {
-						req.header.set('x-service-key', key);
-						return next(req);
-					}
-			]
-		: [];
+	const withKey: Interceptor = (next) => (req) => {
+		if (key) req.header.set('x-service-key', key);
+		return next(req);
+	};
+	const interceptors = [withKey];
 	const rpc = `${baseUrl}/rpc`;
 	switch (protocol) {
 		case 'connect-json':
