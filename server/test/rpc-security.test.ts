@@ -35,7 +35,7 @@ const failure = (p: Promise<unknown>) =>
 		() => expect.unreachable('the call succeeded'),
 		(err: unknown) => ConnectError.from(err)
 	);
-const http = { type: 'http', name: 'API', periodicity: '1m', url: 'https://example.com' };
+const http = { type: 'http', name: 'API', periodicity: '1m', url: 'https://example.com' } as const;
 const PROTOCOLS: Protocol[] = ['connect-json', 'grpc'];
 
 describe('/rpc authentication, scope and tenancy', () => {
