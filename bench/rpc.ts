@@ -107,6 +107,11 @@ if (process.argv[2] === 'serve') {
 	});
 	await load('/rpc ListMonitors gRPC (h2c)', async () => {
 		return (await grpc.listMonitors({ perPage: 50 })).data.length;
-	});
-	child.kill();
+	}).finally(() => child.kill());
+	console.log(
+		`load average after: ${(await import('node:os'))
+			.loadavg()
+			.map((l) => l.toFixed(1))
+			.join(' ')}`
+	);
 }
