@@ -324,6 +324,12 @@ describe('/rpc resources', () => {
 			credential: { type: 'apiKey', scope: 'read' }
 		});
 		expect(me.credential?.id).toMatch(/^key_\d+$/);
+		// The same procedure is REST's GET /v1/whoami, with the same keys.
+		const rest = await fetch(`${api.url}/v1/whoami`, { headers: { 'x-service-key': readKey } });
+		expect(await rest.json()).toEqual({
+			workspace: { id: ws.id, name: ws.name, slug: ws.slug, plan: ws.plan },
+			credential: { type: 'apiKey', id: me.credential?.id, scope: 'read' }
+		});
 		expect(await rpc(WorkspaceService, readKey).getWorkspace({})).toMatchObject({
 			id: ws.id,
 			limits: expect.objectContaining({ 'audit-log': true })
