@@ -1,9 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { MonitorService } from '@upstate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { createTestDb } from './db.ts';
 import { createWorkspace } from './factories.ts';
+import { client } from './rpc.ts';
 import { createTestUpstate, issueKey, startApi } from './upstate.ts';
 
 // Rate limits (spec 4.1, 7.2, 8): 10 calls per credential per minute, 3 failed authentications
@@ -107,6 +110,29 @@ describe('rate limits', () => {
 		);
 		expect(tooBig.status).toBe(429);
 		expect(await tooBig.text()).toBe('');
+	});
+
+	it('shares the budget with /rpc, which answers RESOURCE_EXHAUSTED (429) over it', async () => {
+		const key = await issueKey(db, ws, 'read');
+		for (let i = 0; i < 5; i++) expect((await rest(key)).status).toBe(200);
+		const monitors = client(MonitorService, api.url, key, 'connect-json');
+		for (let i = 0; i < 5; i++) await monitors.listMonitors({});
+		const refused = await monitors.listMonitors({}).catch((e: unknown) => e);
+		expect(refused).toBeInstanceOf(ConnectError);
+		expect(refused).toMatchObject({ code: Code.ResourceExhausted });
+		expect((refused as ConnectError).metadata.get('retry-after')).toMatch(/^\d+$/);
+		const raw = await fetch(`${api.url}/rpc/upstate.v1.MonitorService/ListMonitors`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-service-key': key },
+			body: '{}'
+		});
+		expect(raw.status).toBe(429);
+		expect(raw.headers.get('ratelimit')).toMatch(/^"credential";r=0;t=\d+$/);
+		const grpc = client(MonitorService, api.url, key, 'grpc');
+		expect(await grpc.listMonitors({}).catch((e: unknown) => e)).toMatchObject({
+			code: Code.ResourceExhausted
+		});
+		expect((await rest(key)).status).toBe(429);
 	});
 
 	it('keeps separate budgets per credential', async () => {

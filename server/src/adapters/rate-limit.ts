@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config.ts';
 import type { Actor } from '../domain/context.ts';
@@ -19,8 +18,22 @@ export type RateLimits = {
 	// Charges `cost` (one per REST request, one per MCP tool call) to the actor's credential.
 	chargeCredential(actor: Actor | undefined, cost: number): Promise<RateVerdict>;
 	// Charges one failed authentication to the address.
-	chargeAnonymous(req: Request): Promise<RateVerdict>;
+	chargeAnonymous(origin: ClientOrigin): Promise<RateVerdict>;
 };
+
+// Where a request came from, as the transports see it (Express and Connect alike).
+export type ClientOrigin = { socketAddress: string; forwardedFor: string | null };
+
+export function originOf(req: {
+	socket: { remoteAddress?: string };
+	headers: Record<string, string | string[] | undefined>;
+}): ClientOrigin {
+	const forwarded = req.headers['x-forwarded-for'];
+	return {
+		socketAddress: req.socket.remoteAddress ?? '',
+		forwardedFor: (Array.isArray(forwarded) ? forwarded.join(',') : forwarded) ?? null
+	};
+}
 
 export function createRateLimits(args: {
 	config: Config['rateLimit'];
@@ -29,12 +42,8 @@ export function createRateLimits(args: {
 	const { perCredential, anonymous, windowSeconds } = args.config;
 	const credential = new RateLimiterMemory({ points: perCredential, duration: windowSeconds });
 	const address = new RateLimiterMemory({ points: anonymous, duration: windowSeconds });
-	const addressOf = (req: Request) =>
-		clientAddress({
-			socketAddress: req.socket.remoteAddress ?? '',
-			forwardedFor: req.header('x-forwarded-for') ?? null,
-			trustedProxyHops: args.trustedProxyHops
-		}) ?? 'unknown';
+	const addressOf = (origin: ClientOrigin) =>
+		clientAddress({ ...origin, trustedProxyHops: args.trustedProxyHops }) ?? 'unknown';
 	const charge = async (
 		limiter: RateLimiterMemory,
 		policy: string,
@@ -51,7 +60,7 @@ export function createRateLimits(args: {
 	return {
 		chargeCredential: (actor, cost) =>
 			charge(credential, 'credential', credentialKey(actor), Math.max(1, cost)),
-		chargeAnonymous: (req) => charge(address, 'anonymous', addressOf(req), 1)
+		chargeAnonymous: (origin) => charge(address, 'anonymous', addressOf(origin), 1)
 	};
 }
 
@@ -100,7 +109,7 @@ export type Admission =
 // its budget the answer is 429 instead of 401; a valid credential from that address still works.
 export async function authenticate(args: {
 	limits: RateLimits;
-	req: Request;
+	origin: ClientOrigin;
 	resolve: () => Promise<TrpcContext>;
 }): Promise<Admission> {
 	try {
@@ -108,7 +117,7 @@ export async function authenticate(args: {
 	} catch (err) {
 		const error = toServiceError(err);
 		if (error.code !== 'UNAUTHORIZED') throw err;
-		const verdict = await args.limits.chargeAnonymous(args.req);
+		const verdict = await args.limits.chargeAnonymous(args.origin);
 		if (!verdict.allowed) return { ok: false, limited: verdict };
 		return { ok: false, unauthorized: error };
 	}

@@ -39,7 +39,10 @@ export type McpMeta = {
 	// Output fields the tool leaves out (spec 4.1: get_monitor shows no status).
 	omit?: string[];
 };
-export type Meta = { scope?: Scope; rest?: RestMeta; mcp?: McpMeta };
+// /rpc names the RPC from the procedure (proto/README.md); `method` overrides the derived name,
+// and a procedure without `rest` is exposed on /rpc only when it has this entry.
+export type ConnectMeta = { method?: string };
+export type Meta = { scope?: Scope; rest?: RestMeta; mcp?: McpMeta; connect?: ConnectMeta };
 
 // ---- init -------------------------------------------------------------------------------
 const t = initTRPC

@@ -6,7 +6,7 @@ import {
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { Upstate } from '../../app.ts';
 import type { TrpcContext } from '../../router/trpc.ts';
-import { authenticate, type RateLimits, type RateVerdict } from '../rate-limit.ts';
+import { authenticate, originOf, type RateLimits, type RateVerdict } from '../rate-limit.ts';
 import { toServiceCtx } from './context.ts';
 import {
 	jsonRpcError,
@@ -37,7 +37,7 @@ export function createMcpHandler(args: { upstate: Upstate; limits: RateLimits })
 		if (foreign) return jsonRpcError(res, 403, -32000, `Forbidden: ${foreign}`);
 		const auth = await authenticate({
 			limits: args.limits,
-			req,
+			origin: originOf(req),
 			resolve: () => toServiceCtx(args.upstate, req)
 		});
 		if (!auth.ok) {

@@ -2,7 +2,7 @@ import express, { type Request, type Response } from 'express';
 import type { Upstate } from '../../app.ts';
 import type { RestMeta } from '../../router/trpc.ts';
 import { callProcedure, listProcedures } from '../procedures.ts';
-import { authenticate, limitMessage, type RateLimits, type RateVerdict } from '../rate-limit.ts';
+import { authenticate, originOf, limitMessage, type RateLimits, type RateVerdict } from '../rate-limit.ts';
 import { toServiceCtx } from './context.ts';
 import { mapError } from './errors.ts';
 
@@ -19,7 +19,7 @@ export function createRestRouter(args: { upstate: Upstate; limits: RateLimits })
 			try {
 				const auth = await authenticate({
 					limits: args.limits,
-					req,
+					origin: originOf(req),
 					resolve: () => toServiceCtx(args.upstate, req)
 				});
 				if (!auth.ok) {
