@@ -280,6 +280,14 @@ describe('tokens', () => {
 				params: { name: 'list_monitors', arguments: {} }
 			})
 		});
+	// RFC 6750 3.1: a presented token that no longer works is invalid_token, so the client
+	// refreshes or reconnects rather than treating it as a first, unauthenticated call.
+	const expectInvalidToken = async (res: Response) => {
+		expect(res.status).toBe(401);
+		expect(res.headers.get('www-authenticate')).toBe(
+			`Bearer error="invalid_token", error_description="invalid, expired or revoked access token: refresh it or connect the app again", resource_metadata="${api.url}/.well-known/oauth-protected-resource/mcp", scope="read write"`
+		);
+	};
 	async function connected(name?: string): Promise<{ clientId: string; tokens: Tokens }> {
 		const clientId = await register(name);
 		const res = await exchange(clientId, await authorize(clientId));
@@ -332,7 +340,7 @@ describe('tokens', () => {
 			where: { grant: { clientId } },
 			data: { expiresAt: past }
 		});
-		expect((await listMonitors(tokens.access_token)).status).toBe(401);
+		await expectInvalidToken(await listMonitors(tokens.access_token));
 		expect(await (await refresh(tokens.refresh_token)).json()).toEqual({
 			error: 'invalid_grant',
 			error_description: 'the refresh token expired'
@@ -350,7 +358,7 @@ describe('tokens', () => {
 			const { tokens } = await connected();
 			const res = await fetch(`${api.url}/oauth/revoke`, form({ token: tokens[which] }));
 			expect(res.status).toBe(200);
-			expect((await listMonitors(tokens.access_token)).status).toBe(401);
+			await expectInvalidToken(await listMonitors(tokens.access_token));
 			expect((await refresh(tokens.refresh_token)).status).toBe(400);
 		}
 		expect((await fetch(`${api.url}/oauth/revoke`, form({ token: 'us_oat_unknown' }))).status).toBe(

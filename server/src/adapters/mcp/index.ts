@@ -42,7 +42,7 @@ export function createMcpHandler(args: { upstate: Upstate; limits: RateLimits })
 		});
 		if (!auth.ok) {
 			if ('limited' in auth) return tooManyRequests(res, auth.limited);
-			return unauthorized(res, config.urls.api, auth.unauthorized.message);
+			return unauthorized(res, config.urls.api, auth.unauthorized.message, presentsBearer(req));
 		}
 		if (req.method !== 'POST') return notStreaming(req, res);
 		contexts.set(req, auth.ctx);
@@ -131,12 +131,21 @@ function notStreaming(req: Request, res: Response): void {
 	jsonRpcError(res, 405, -32000, 'Method not allowed: this server is stateless');
 }
 
-function unauthorized(res: Response, issuer: string, message: string): void {
+// An access token was presented (and no key header, which would win): its 401 says
+// error="invalid_token" (RFC 6750 3.1), so the client refreshes or connects again instead of
+// starting over as if it had sent nothing.
+const presentsBearer = (req: Request) =>
+	!req.header('x-service-key') && /^Bearer\s/i.test(req.header('authorization') ?? '');
+
+function unauthorized(res: Response, issuer: string, message: string, badToken: boolean): void {
+	const invalid = badToken
+		? `error="invalid_token", error_description="${message.replace(/["\\]/g, '')}", `
+		: '';
 	res
 		.status(401)
 		.set(
 			'WWW-Authenticate',
-			`Bearer resource_metadata="${issuer.replace(/\/$/, '')}/.well-known/oauth-protected-resource/mcp", scope="read write"`
+			`Bearer ${invalid}resource_metadata="${issuer.replace(/\/$/, '')}/.well-known/oauth-protected-resource/mcp", scope="read write"`
 		)
 		.json({ jsonrpc: '2.0', error: { code: -32001, message }, id: null });
 }
