@@ -3,6 +3,7 @@ import http2 from 'node:http2';
 import net from 'node:net';
 import express from 'express';
 import type { Upstate } from './app.ts';
+import { bodyReadError } from './adapters/body-errors.ts';
 import { createRpcHandler, type RpcHandler } from './adapters/connect/index.ts';
 import { createMcpHandler, mcpErrorHandler } from './adapters/mcp/index.ts';
 import { llmsTxt, mcpReferenceMarkdown } from './adapters/mcp/reference.ts';
@@ -84,6 +85,11 @@ export function createApiServer(args: {
 				res.status(413).json({
 					error: { code: 'VALIDATION', message: 'request body too large: the limit is 1 MB' }
 				});
+				return;
+			}
+			const unread = bodyReadError(err);
+			if (unread) {
+				res.status(unread.status).json({ error: { code: 'VALIDATION', message: unread.message } });
 				return;
 			}
 			const isBadJson =

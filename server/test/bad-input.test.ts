@@ -138,3 +138,78 @@ describe('bad input on MCP', () => {
 		await client.close();
 	});
 });
+
+// A body the server cannot read (a Content-Encoding it does not inflate, gzip that is not gzip)
+// is the client's mistake: 415 / 400 in each surface's own error shape, never a 500.
+describe('unreadable bodies', () => {
+	const send = (path: string, encoding: string, type = 'application/json') =>
+		fetch(`${api.url}${path}`, {
+			method: 'POST',
+			headers: {
+				'x-service-key': key,
+				'content-type': type,
+				accept: 'application/json, text/event-stream',
+				'content-encoding': encoding
+			},
+			body: '{}'
+		});
+	const unsupported =
+		'unsupported Content-Encoding: send the body uncompressed, or as gzip, deflate or br';
+	const unreadable =
+		'the request body could not be read: check its Content-Encoding and Content-Length';
+
+	it('answers REST with the envelope', async () => {
+		for (const [encoding, status, message] of [
+			['br2', 415, unsupported],
+			['gzip', 400, unreadable]
+		] as const) {
+			const res = await send('/v1/monitors', encoding);
+			expect(res.status).toBe(status);
+			expect(await res.json()).toEqual({ error: { code: 'VALIDATION', message } });
+		}
+	});
+
+	it('answers MCP with a JSON-RPC error', async () => {
+		for (const [encoding, status, message] of [
+			['br2', 415, unsupported],
+			['gzip', 400, unreadable]
+		] as const) {
+			const res = await send('/mcp', encoding);
+			expect(res.status).toBe(status);
+			expect(await res.json()).toEqual({
+				jsonrpc: '2.0',
+				id: null,
+				error: { code: -32000, message }
+			});
+		}
+	});
+
+	it('answers the OAuth endpoints with an RFC 6749 body', async () => {
+		for (const path of ['/oauth/token', '/oauth/register', '/oauth/revoke'])
+			for (const [encoding, status, message] of [
+				['br2', 415, unsupported],
+				['gzip', 400, unreadable]
+			] as const) {
+				const res = await send(path, encoding, 'application/x-www-form-urlencoded');
+				expect(res.status).toBe(status);
+				expect(await res.json()).toEqual({ error: 'invalid_request', error_description: message });
+			}
+	});
+
+	it('answers a JSON-RPC method named after an Object member as an unknown method', async () => {
+		for (const method of ['__proto__', 'constructor', 'toString']) {
+			const res = await fetch(`${api.url}/mcp`, {
+				method: 'POST',
+				headers: {
+					'x-service-key': key,
+					'content-type': 'application/json',
+					accept: 'application/json, text/event-stream',
+					'mcp-protocol-version': '2025-11-25'
+				},
+				body: JSON.stringify({ jsonrpc: '2.0', id: 1, method })
+			});
+			expect(res.status).toBe(200);
+			expect(await res.json()).toMatchObject({ id: 1, error: { code: -32601 } });
+		}
+	});
+});

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { OAuthError } from '../domain/oauth/index.ts';
+import { bodyReadError } from '../adapters/body-errors.ts';
 import { toServiceError } from '../router/errors.ts';
 
 // Every OAuth endpoint error is an RFC 6749 body {error, error_description} (spec 7.2).
@@ -23,6 +24,9 @@ export function toOAuthError(err: unknown): { status: number; error: string; des
 		return { status: 413, error: 'invalid_request', description: 'the request body is too large' };
 	if (err instanceof SyntaxError || type === 'entity.parse.failed')
 		return { status: 400, error: 'invalid_request', description: 'the request body is not valid' };
+	const unread = bodyReadError(err);
+	if (unread)
+		return { status: unread.status, error: 'invalid_request', description: unread.message };
 	const e = toServiceError(err);
 	if (e.code === 'VALIDATION')
 		return { status: 400, error: 'invalid_request', description: e.message };

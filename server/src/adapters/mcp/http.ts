@@ -49,7 +49,11 @@ const PARAMS: Record<string, z.ZodType> = {
 export function malformedParams(body: unknown): unknown[] {
 	const errors: unknown[] = [];
 	for (const m of messagesOf(body)) {
-		const schema = typeof m.method === 'string' ? PARAMS[m.method] : undefined;
+		// Own keys only: a method named `__proto__` or `constructor` is the SDK's -32601.
+		const schema =
+			typeof m.method === 'string' && Object.hasOwn(PARAMS, m.method)
+				? PARAMS[m.method]
+				: undefined;
 		const parsed = schema?.safeParse(m.params);
 		if (!parsed || parsed.success) continue;
 		const message = `invalid params for ${m.method}: ${validationErrorFrom(parsed.error).message}`;

@@ -6,6 +6,7 @@ import {
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { Upstate } from '../../app.ts';
 import type { TrpcContext } from '../../router/trpc.ts';
+import { bodyReadError } from '../body-errors.ts';
 import { authenticate, originOf, type RateLimits, type RateVerdict } from '../rate-limit.ts';
 import { toServiceCtx } from './context.ts';
 import {
@@ -96,6 +97,8 @@ export const mcpErrorHandler: express.ErrorRequestHandler = (err, _req, res, _ne
 		);
 	if (e.type === 'entity.parse.failed' || e.type === 'charset.unsupported')
 		return jsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON');
+	const unread = bodyReadError(err);
+	if (unread) return jsonRpcError(res, unread.status, -32000, unread.message);
 	console.error(`[mcp] internal error ${err instanceof Error ? err.stack : String(err)}`);
 	jsonRpcError(res, 500, -32603, 'internal error');
 };
