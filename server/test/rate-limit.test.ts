@@ -112,6 +112,23 @@ describe('rate limits', () => {
 		expect(await tooBig.text()).toBe('');
 	});
 
+	it('counts every message of a batch, not only tool calls', async () => {
+		// A batch of 8 tools/list or resources/read is eight requests of work: it must not cost one.
+		const key = await issueKey(db, ws, 'read');
+		const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+		const batch = await mcp(key, [list(1), list(2), list(3), toolCall(4), list(5), list(6)]);
+		expect(batch.status).toBe(200);
+		expect(batch.headers.get('ratelimit')).toMatch(/^"credential";r=4;t=\d+$/);
+		expect(
+			(
+				await mcp(
+					key,
+					Array.from({ length: 5 }, (_, i) => list(i + 10))
+				)
+			).status
+		).toBe(429);
+	});
+
 	it('shares the budget with /rpc, which answers RESOURCE_EXHAUSTED (429) over it', async () => {
 		const key = await issueKey(db, ws, 'read');
 		for (let i = 0; i < 5; i++) expect((await rest(key)).status).toBe(200);

@@ -30,9 +30,10 @@ const messagesOf = (body: unknown): Message[] =>
 		(m): m is Message => typeof m === 'object' && m !== null
 	);
 
-// Every tool call costs one, each call inside a JSON-RPC batch too; any other request costs one.
-export function toolCallCount(body: unknown): number {
-	return Math.max(1, messagesOf(body).filter((m) => m.method === 'tools/call').length);
+// Every tool call costs one, each call inside a JSON-RPC batch too, and so does every other
+// message of a batch (a batch of a thousand tools/list or resources/read is that much work).
+export function requestCost(body: unknown): number {
+	return Math.max(1, messagesOf(body).length);
 }
 
 // The SDK answers malformed params with a raw zod dump (and -32603 for resources/read); spec 7.1

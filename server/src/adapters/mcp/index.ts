@@ -14,7 +14,7 @@ import {
 	malformedParams,
 	rejectForeignOrigin,
 	sendWebResponse,
-	toolCallCount,
+	requestCost,
 	toWebRequest
 } from './http.ts';
 import { buildServer } from './server.ts';
@@ -59,7 +59,7 @@ export function createMcpHandler(args: { upstate: Upstate; limits: RateLimits })
 		} catch {
 			return jsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON');
 		}
-		const verdict = await args.limits.chargeCredential(ctx.service?.actor, toolCallCount(body));
+		const verdict = await args.limits.chargeCredential(ctx.service?.actor, requestCost(body));
 		res.set(verdict.headers);
 		if (!verdict.allowed) return tooManyRequests(res, verdict);
 		const malformed = malformedParams(body);
