@@ -7,8 +7,10 @@ import os from 'node:os';
 import { createMonitor } from '../server/src/domain/monitor/index.ts';
 import {
 	approveAuthorization,
+	checkAuthorizationRequest,
 	registerClient,
-	requestToken
+	requestToken,
+	sealRequest
 } from '../server/src/domain/oauth/index.ts';
 import { oauthDeps } from '../server/src/oauth/deps.ts';
 import { createTestDb } from '../server/test/db.ts';
@@ -43,17 +45,19 @@ async function connect(): Promise<{ access_token: string; refresh_token: string 
 		deps,
 		input: { client_name: 'bench', redirect_uris: ['http://127.0.0.1/cb'] }
 	});
-	const { redirectTo } = await approveAuthorization({
+	const request = await checkAuthorizationRequest({
 		deps,
-		userId: user.id,
 		input: {
 			client_id,
 			response_type: 'code',
 			code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-			code_challenge_method: 'S256',
-			workspaceId: ws.id,
-			access: 'read'
+			code_challenge_method: 'S256'
 		}
+	});
+	const { redirectTo } = await approveAuthorization({
+		deps,
+		userId: user.id,
+		input: { request: sealRequest(deps.requestKey, request), workspaceId: ws.id, access: 'read' }
 	});
 	return requestToken({
 		deps,

@@ -25,6 +25,7 @@ let caFile = '';
 let ws: Awaited<ReturnType<typeof createWorkspace>>;
 let user: { id: number; email: string };
 const served = new Map<string, { type: string; body: string }>();
+const fetches = new Map<string, number>(); // document path → times the server fetched it
 const REDIRECT = 'http://127.0.0.1:43111/callback';
 
 function makeCa(): { ca: string; key: string; cert: string; caFile: string } {
@@ -88,8 +89,8 @@ const consentCaller = () =>
 	createCaller({ upstate, db, requestId: 't', user, sessionId: null, service: null });
 
 const approve = async (consentUrl: string) => {
-	const params = Object.fromEntries(new URL(consentUrl).searchParams);
-	return (await consentCaller().oauth.approve({ ...params, workspaceId: ws.id, access: 'write' }))
+	const request = new URL(consentUrl).searchParams.get('request') ?? '';
+	return (await consentCaller().oauth.approve({ request, workspaceId: ws.id, access: 'write' }))
 		.redirectTo;
 };
 
@@ -110,6 +111,7 @@ beforeAll(async () => {
 	const tls = makeCa();
 	caFile = tls.caFile;
 	docs = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+		fetches.set(req.url ?? '', (fetches.get(req.url ?? '') ?? 0) + 1);
 		const doc = served.get(req.url ?? '');
 		if (!doc) return res.writeHead(404).end();
 		res.writeHead(200, { 'content-type': doc.type }).end(doc.body);
@@ -159,9 +161,9 @@ describe('client ID metadata documents', () => {
 			mcpUrl: `${api.url}/mcp`,
 			provider,
 			approve: async (url) => {
-				consent = await consentCaller().oauth.consent(
-					Object.fromEntries(new URL(url).searchParams)
-				);
+				consent = await consentCaller().oauth.consent({
+					request: new URL(url).searchParams.get('request') ?? ''
+				});
 				return approve(url);
 			}
 		});
@@ -173,6 +175,79 @@ describe('client ID metadata documents', () => {
 		expect((await client.listTools()).tools.length).toBeGreaterThan(0);
 		expect(await db.oAuthClient.count()).toBe(clientsBefore + 1);
 		await client.close();
+	});
+
+	it('fetches the document once per authorization request, and again for the next one', async () => {
+		let name = 'First name';
+		const clientId = serveDocument('once.json', (url: string) => ({
+			client_id: url,
+			client_name: name,
+			redirect_uris: [REDIRECT]
+		}));
+		const fetched = () => fetches.get('/once.json') ?? 0;
+		const toConsent = await authorize(clientId, { state: 'one' });
+		expect(toConsent.status).toBe(302);
+		const consentUrl = toConsent.headers.get('location') ?? '';
+		const request = new URL(consentUrl).searchParams.get('request') ?? '';
+		expect(fetched()).toBe(1);
+		// The document changes after the check: this request keeps what /oauth/authorize saw.
+		name = 'Renamed';
+		served.set('/once.json', {
+			type: 'application/json',
+			body: JSON.stringify({
+				client_id: clientId,
+				client_name: name,
+				redirect_uris: ['https://claude.ai/elsewhere']
+			})
+		});
+		expect(await consentCaller().oauth.consent({ request })).toMatchObject({
+			clientName: 'First name',
+			redirectHost: new URL(REDIRECT).host
+		});
+		const landed = new URL(await approve(consentUrl));
+		expect(landed.origin + landed.pathname).toBe(REDIRECT);
+		expect(landed.searchParams.get('state')).toBe('one');
+		expect(fetched()).toBe(1);
+		// A new authorization request fetches again, and sees the document as it is now.
+		const next = await authorize(clientId, { state: 'two' });
+		expect(next.status).toBe(400);
+		expect(await next.text()).toContain('is not one of the client');
+		expect(fetched()).toBe(2);
+	});
+
+	it('refuses a consent whose sealed request was altered or has expired', async () => {
+		const clientId = serveDocument('sealed.json', (url: string) => ({
+			client_id: url,
+			redirect_uris: [REDIRECT]
+		}));
+		const request =
+			new URL((await authorize(clientId)).headers.get('location') ?? '').searchParams.get(
+				'request'
+			) ?? '';
+		const [payload, mac] = request.split('.');
+		const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+		const reseal = (changes: Record<string, unknown>) =>
+			`${Buffer.from(JSON.stringify({ ...claims, ...changes })).toString('base64url')}.${mac}`;
+		for (const forged of [
+			reseal({ redirectUri: 'https://claude.ai/cb' }),
+			reseal({ scope: 'write', codeChallenge: 'd'.repeat(43) }),
+			`${payload}.x${mac?.slice(1)}`,
+			'garbage'
+		])
+			await expect(
+				consentCaller().oauth.approve({ request: forged, workspaceId: ws.id, access: 'write' })
+			).rejects.toThrow(
+				'the authorization request is not one this server issued: go back to the app and connect again'
+			);
+		const realNow = Date.now;
+		Date.now = () => realNow() + 31 * 60 * 1000;
+		try {
+			await expect(consentCaller().oauth.consent({ request })).rejects.toThrow(
+				'the authorization request expired: go back to the app and connect again'
+			);
+		} finally {
+			Date.now = realNow;
+		}
 	});
 
 	it('refuses a document that does not echo its URL, is not JSON, or is too large', async () => {

@@ -48,8 +48,8 @@ const dashboardAs = (user: { id: number }, role: 'owner' | 'admin' | 'member') =
 const approve =
 	(user: { id: number; email: string }, workspaceId: number, access: 'read' | 'write') =>
 	async (consentUrl: string) => {
-		const params = Object.fromEntries(new URL(consentUrl).searchParams);
-		return (await consentAs(user).oauth.approve({ ...params, workspaceId, access })).redirectTo;
+		const request = new URL(consentUrl).searchParams.get('request') ?? '';
+		return (await consentAs(user).oauth.approve({ request, workspaceId, access })).redirectTo;
 	};
 
 const mcpUrl = () => `${api.url}/mcp`;
@@ -416,9 +416,10 @@ describe('tokens', () => {
 			code_challenge: CHALLENGE,
 			code_challenge_method: 'S256'
 		});
-		await expect(approve(member, other.id, 'write')(`http://x/oauth/consent?${q}`)).rejects.toThrow(
-			`workspace ${other.id} not found`
-		);
+		const toConsent = await fetch(`${api.url}/oauth/authorize?${q}`, { redirect: 'manual' });
+		await expect(
+			approve(member, other.id, 'write')(toConsent.headers.get('location') ?? '')
+		).rejects.toThrow(`workspace ${other.id} not found`);
 	});
 
 	it('removing a member from the workspace revokes their connections', async () => {
@@ -593,13 +594,18 @@ describe('bad requests', () => {
 	});
 
 	it('deny sends access_denied to the client', async () => {
-		const { redirectTo } = await consentAs(owner).oauth.deny({
-			client_id: clientId,
-			response_type: 'code',
-			code_challenge: CHALLENGE,
-			code_challenge_method: 'S256',
-			state: 'q'
-		});
+		const toConsent = await fetch(
+			authorizeUrl({
+				client_id: clientId,
+				response_type: 'code',
+				code_challenge: CHALLENGE,
+				code_challenge_method: 'S256',
+				state: 'q'
+			}),
+			{ redirect: 'manual' }
+		);
+		const request = new URL(toConsent.headers.get('location') ?? '').searchParams.get('request');
+		const { redirectTo } = await consentAs(owner).oauth.deny({ request: request ?? '' });
 		const q = new URL(redirectTo).searchParams;
 		expect([q.get('error'), q.get('state'), q.get('iss')]).toEqual(['access_denied', 'q', api.url]);
 	});

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Upstate } from '../app.ts';
 import type { OAuthDeps } from '../domain/oauth/index.ts';
 import { createClientDocumentFetcher } from './cimd.ts';
@@ -22,6 +23,9 @@ export function oauthDeps(upstate: Upstate): OAuthDeps {
 				schemes: config.oauth.editorSchemes
 			};
 		},
-		fetchClientDocument
+		fetchClientDocument,
+		requestKey: createHmac('sha256', config.authSecret)
+			.update('oauth pending request v1')
+			.digest('hex')
 	};
 }

@@ -5,7 +5,8 @@ import {
 	OAuthError,
 	registerClient,
 	requestToken,
-	revokeToken
+	revokeToken,
+	sealRequest
 } from '../domain/oauth/index.ts';
 import { oauthDeps } from './deps.ts';
 import { sendOAuthError, toOAuthError } from './errors.ts';
@@ -58,9 +59,11 @@ export function createOAuthRouter(args: { upstate: Upstate }): express.Router {
 	});
 	router.get('/oauth/authorize', async (req, res) => {
 		try {
-			await checkAuthorizationRequest({ deps, input: query(req) });
+			// The document of a metadata-document client is fetched here, once for this request;
+			// the consent screen gets the checked request sealed (domain/oauth/pending.ts).
+			const request = await checkAuthorizationRequest({ deps, input: query(req) });
 			const target = new URL(consentUrl());
-			for (const [k, v] of Object.entries(query(req))) target.searchParams.set(k, v);
+			target.searchParams.set('request', sealRequest(deps.requestKey, request));
 			res.redirect(302, target.href);
 		} catch (err) {
 			if (err instanceof OAuthError && err.redirectTo) return res.redirect(302, err.redirectTo);

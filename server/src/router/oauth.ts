@@ -3,12 +3,12 @@ import {
 	Access,
 	approveAuthorization,
 	ApproveAuthorizationInput,
-	AuthorizationRequestInput,
-	checkAuthorizationRequest,
 	denyAuthorization,
 	GrantIdInput,
 	GrantListOutput,
 	listGrants,
+	openRequest,
+	PendingRequestInput,
 	revokeGrant
 } from '../domain/oauth/index.ts';
 import { oauthDeps } from '../oauth/deps.ts';
@@ -17,8 +17,9 @@ import { createTRPCRouter, readProcedure, userProcedure, writeProcedure } from '
 
 // Dashboard only (no rest/mcp meta): the consent screen and Settings → Connected apps.
 export const oauthRouter = createTRPCRouter({
+	// What the screen shows, from the request /oauth/authorize checked: no second fetch.
 	consent: userProcedure
-		.input(AuthorizationRequestInput)
+		.input(PendingRequestInput)
 		.output(
 			z.object({
 				clientName: z.string(),
@@ -27,8 +28,8 @@ export const oauthRouter = createTRPCRouter({
 				scope: Access
 			})
 		)
-		.query(async ({ ctx, input }) => {
-			const request = await checkAuthorizationRequest({ deps: oauthDeps(ctx.upstate), input });
+		.query(({ ctx, input }) => {
+			const request = openRequest(oauthDeps(ctx.upstate).requestKey, input.request);
 			const redirect = new URL(request.redirectUri);
 			return {
 				clientName: request.clientName,
@@ -44,7 +45,7 @@ export const oauthRouter = createTRPCRouter({
 			approveAuthorization({ deps: oauthDeps(ctx.upstate), userId: ctx.user.id, input })
 		),
 	deny: userProcedure
-		.input(AuthorizationRequestInput)
+		.input(PendingRequestInput)
 		.output(z.object({ redirectTo: z.string() }))
 		.mutation(({ ctx, input }) => denyAuthorization({ deps: oauthDeps(ctx.upstate), input })),
 	listGrants: readProcedure

@@ -9,4 +9,6 @@ export type OAuthDeps = {
 	redirectPolicy: RedirectPolicy;
 	// Fetches a Client ID Metadata Document (SSRF-guarded, 5 s, size-capped, JSON only).
 	fetchClientDocument: (url: string) => Promise<unknown>;
+	// Seals a checked authorization request for the consent screen (pending.ts).
+	requestKey: string;
 };

@@ -1,6 +1,7 @@
 export { registerClient } from './register-client.ts';
 export { checkAuthorizationRequest, type AuthorizationRequest } from './authorize.ts';
 export { approveAuthorization, denyAuthorization } from './consent.ts';
+export { openRequest, sealRequest, type PendingRequest } from './pending.ts';
 export { requestToken } from './token.ts';
 export { revokeToken, revokeMemberGrants } from './revoke.ts';
 export { revokeGrant } from './revoke-grant.ts';

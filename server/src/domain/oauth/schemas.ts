@@ -47,7 +47,11 @@ export type AuthorizationRequestInput = z.input<typeof AuthorizationRequestInput
 export const Access = z.enum(['read', 'write']);
 export type Access = z.infer<typeof Access>;
 
-export const ApproveAuthorizationInput = AuthorizationRequestInput.extend({
+// The consent screen carries the request /oauth/authorize checked and sealed (pending.ts).
+export const PendingRequestInput = z.object({ request: z.string().max(16384) });
+export type PendingRequestInput = z.input<typeof PendingRequestInput>;
+
+export const ApproveAuthorizationInput = PendingRequestInput.extend({
 	workspaceId: z.coerce.number().int().positive(),
 	access: Access
 });

@@ -3,17 +3,9 @@ import { OAuthError, toServiceError } from '@upstate/server';
 import { formValues } from '$lib/server/form';
 import type { Actions, PageServerLoad } from './$types';
 
-// The authorization request's own parameters, carried through the page as hidden fields.
-const REQUEST_KEYS = [
-	'client_id',
-	'redirect_uri',
-	'response_type',
-	'code_challenge',
-	'code_challenge_method',
-	'scope',
-	'state',
-	'resource'
-] as const;
+// The authorization request as /oauth/authorize checked and sealed it (its client's metadata
+// document is fetched there, once), carried through sign-in and the page as a hidden field.
+const REQUEST_KEYS = ['request'] as const;
 
 function requestParams(source: Record<string, string> | URLSearchParams): Record<string, string> {
 	const get = (k: string) => (source instanceof URLSearchParams ? source.get(k) : source[k]);
@@ -42,7 +34,7 @@ export const load: PageServerLoad = async ({ locals, url, setHeaders }) => {
 	}
 	const params = requestParams(url.searchParams);
 	const [request, workspaces] = await Promise.all([
-		locals.api.oauth.consent(params).catch(oauthFailure),
+		locals.api.oauth.consent({ request: params.request ?? '' }).catch(oauthFailure),
 		locals.api.workspace.mine()
 	]);
 	if (workspaces.data.length === 0)
@@ -55,7 +47,7 @@ export const actions: Actions = {
 		const v = formValues(await request.formData());
 		const { redirectTo } = await locals.api.oauth
 			.approve({
-				...requestParams(v),
+				request: v.request ?? '',
 				workspaceId: Number(v.workspaceId),
 				access: v.access === 'write' ? 'write' : 'read'
 			})
@@ -64,7 +56,9 @@ export const actions: Actions = {
 	},
 	deny: async ({ locals, request }) => {
 		const v = formValues(await request.formData());
-		const { redirectTo } = await locals.api.oauth.deny(requestParams(v)).catch(oauthFailure);
+		const { redirectTo } = await locals.api.oauth
+			.deny({ request: v.request ?? '' })
+			.catch(oauthFailure);
 		redirect(303, redirectTo);
 	}
 };
