@@ -144,6 +144,29 @@ describe('/rpc input validation', () => {
 		expect(err.rawMessage).toMatch(/^notify: /);
 	});
 
+	it('refuses a message over 1 MiB before reading it, credential or not', async () => {
+		const body = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), scope: 'read' });
+		for (const key of [undefined, writeKey]) {
+			const res = await fetch(`${api.url}/rpc/upstate.v1.ApiKeyService/CreateApiKey`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', ...(key ? { 'x-service-key': key } : {}) },
+				body
+			});
+			expect(await res.json()).toMatchObject({
+				code: 'resource_exhausted',
+				message: expect.stringMatching(/larger than configured readMaxBytes 1048576/)
+			});
+		}
+		const big = await failure(
+			client(MonitorService, api.url, writeKey, 'grpc').createMonitor({
+				...http,
+				name: 'x'.repeat(2 * 1024 * 1024)
+			} as never)
+		);
+		expect(big.code).toBe(Code.ResourceExhausted);
+		expect(await db.apiKey.count({ where: { name: { startsWith: 'xxx' } } })).toBe(0);
+	});
+
 	it('refuses a field the message does not have (Connect JSON sent by hand)', async () => {
 		const res = await fetch(`${api.url}/rpc/upstate.v1.MonitorService/CreateMonitor`, {
 			method: 'POST',

@@ -40,6 +40,7 @@ import { registerGrpcServices } from './grpc-services.ts';
 // Served with the Connect protocol (JSON and binary), gRPC-Web and gRPC under `/rpc/`, and at
 // the server's root for gRPC clients that cannot take a path prefix (grpcurl, grpc-js, grpc-go).
 export const RPC_PREFIX = '/rpc';
+export const RPC_READ_MAX_BYTES = 1024 * 1024;
 const ROOT_RPC_PATH = /^\/(upstate\.v1|grpc\.health\.v1|grpc\.reflection\.v1(alpha)?)\.\w+\/\w+$/;
 
 type Json = Record<string, unknown>;
@@ -110,12 +111,17 @@ async function admit(
 	});
 	if (!auth.ok) {
 		if ('unauthorized' in auth) throw auth.unauthorized;
-		throw new ConnectError(limitMessage(auth.limited), Code.ResourceExhausted, auth.limited.headers);
+		throw new ConnectError(
+			limitMessage(auth.limited),
+			Code.ResourceExhausted,
+			auth.limited.headers
+		);
 	}
 	const verdict = await limits.chargeCredential(auth.ctx.service?.actor, 1);
 	if (!verdict.allowed)
 		throw new ConnectError(limitMessage(verdict), Code.ResourceExhausted, verdict.headers);
-	for (const [name, value] of Object.entries(verdict.headers)) context.responseHeader.set(name, value);
+	for (const [name, value] of Object.entries(verdict.headers))
+		context.responseHeader.set(name, value);
 	return auth.ctx;
 }
 
@@ -147,6 +153,9 @@ function adapter(deps: Deps, prefix: string | undefined) {
 		interceptors: [mapErrors],
 		contextValues: (req) => createContextValues().set(kOrigin, originOf(req)),
 		jsonOptions: { ignoreUnknownFields: false },
+		// Connect's default is 4 GiB, read before any credential check: the limit REST and MCP
+		// have (a larger message is RESOURCE_EXHAUSTED, as gRPC answers it).
+		readMaxBytes: RPC_READ_MAX_BYTES,
 		routes(router) {
 			registerProcedures(router, deps, model);
 			registerGrpcServices(router);
