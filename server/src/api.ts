@@ -44,7 +44,7 @@ export function createApiServer(args: {
 		logRequests(req, res);
 		next();
 	});
-	app.use(createOAuthRouter(args));
+	app.use(createOAuthRouter({ ...args, limits }));
 	// Before the JSON body parser: Connect reads its own bodies (application/json included).
 	app.use((req, res, next) => (rpc.handles(req.path) ? rpc.handle(req, res) : next()));
 	// /mcp reads its own body after the credential check (401 before 413 or -32700).

@@ -24,7 +24,12 @@ describe('config', () => {
 
 	it('has documented rate-limit and /mcp origin defaults, and refuses a zero limit', () => {
 		const config = loadConfig({ DATA_DIR: tmp() });
-		expect(config.rateLimit).toEqual({ perCredential: 300, anonymous: 60, windowSeconds: 60 });
+		expect(config.rateLimit).toEqual({
+			perCredential: 300,
+			anonymous: 60,
+			oauth: 60,
+			windowSeconds: 60
+		});
 		expect(config.mcp).toEqual({ allowedHosts: [], allowedOrigins: [] });
 		expect(config.urls.web).toBeUndefined();
 		const set = loadConfig({

@@ -62,6 +62,7 @@ const Env = z.object({
 	MCP_ALLOWED_ORIGINS: optional,
 	RATE_LIMIT_REQUESTS: count(300),
 	RATE_LIMIT_ANONYMOUS_REQUESTS: count(60),
+	RATE_LIMIT_OAUTH_REQUESTS: count(60),
 	RATE_LIMIT_WINDOW_SECONDS: count(60),
 	TRUSTED_PROXY_HOPS: z.preprocess((v) => v || 0, z.coerce.number().int().min(0).max(10)),
 	CUSTOM_DOMAIN_SKIP_DNS_CHECK: flag,
@@ -263,6 +264,7 @@ function buildConfig(env: z.infer<typeof Env>) {
 		rateLimit: {
 			perCredential: env.RATE_LIMIT_REQUESTS,
 			anonymous: env.RATE_LIMIT_ANONYMOUS_REQUESTS,
+			oauth: env.RATE_LIMIT_OAUTH_REQUESTS,
 			windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS
 		},
 		// Status site render cache lifetime; 0 turns the cache off (see status-page/public).

@@ -59,7 +59,8 @@ const structured = (r: Awaited<ReturnType<Client['callTool']>>) =>
 
 beforeAll(async () => {
 	({ db } = await createTestDb());
-	upstate = createTestUpstate(db);
+	// Many connections from one address in a minute: more than the default OAuth budget.
+	upstate = createTestUpstate(db, { RATE_LIMIT_OAUTH_REQUESTS: '1000' });
 	api = await startApi(upstate);
 	ws = await createWorkspace(db);
 	other = await createWorkspace(db);

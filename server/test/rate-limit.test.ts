@@ -190,3 +190,42 @@ describe('rate limits without credentials', () => {
 		expect((await rest(key)).status).toBe(200);
 	});
 });
+
+// Registration writes a row and authorization may fetch a metadata document, both without a
+// credential: a server with an OAuth budget of 3 per address shows each is charged.
+describe('rate limits on the OAuth endpoints', () => {
+	it('charges registration and authorization to the client address', async () => {
+		const own = await startApi(
+			createTestUpstate(db, { RATE_LIMIT_OAUTH_REQUESTS: '3', RATE_LIMIT_WINDOW_SECONDS: '60' })
+		);
+		try {
+			const register = () =>
+				fetch(`${own.url}/oauth/register`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ redirect_uris: ['http://127.0.0.1/cb'] })
+				});
+			const registered = await register();
+			expect(registered.status).toBe(201);
+			const { client_id } = (await registered.json()) as { client_id: string };
+			const authorize = () =>
+				fetch(`${own.url}/oauth/authorize?client_id=${client_id}`, { redirect: 'manual' });
+			expect((await authorize()).status).toBe(302);
+			expect((await register()).status).toBe(201);
+			const clients = await db.oAuthClient.count();
+			const refused = await register();
+			expect(refused.status).toBe(429);
+			expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+			expect(await refused.json()).toEqual({
+				error: 'temporarily_unavailable',
+				error_description: expect.stringMatching(/^rate limit exceeded: retry after \d+ s/)
+			});
+			expect(await db.oAuthClient.count()).toBe(clients);
+			const tooMany = await authorize();
+			expect(tooMany.status).toBe(429);
+			expect(tooMany.headers.get('location')).toBeNull();
+		} finally {
+			await own.close();
+		}
+	});
+});

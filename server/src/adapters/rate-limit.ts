@@ -19,6 +19,8 @@ export type RateLimits = {
 	chargeCredential(actor: Actor | undefined, cost: number): Promise<RateVerdict>;
 	// Charges one failed authentication to the address.
 	chargeAnonymous(origin: ClientOrigin): Promise<RateVerdict>;
+	// Charges one OAuth registration or authorization request (no credential yet) to the address.
+	chargeOAuth(origin: ClientOrigin): Promise<RateVerdict>;
 };
 
 // Where a request came from, as the transports see it (Express and Connect alike).
@@ -39,9 +41,10 @@ export function createRateLimits(args: {
 	config: Config['rateLimit'];
 	trustedProxyHops: number;
 }): RateLimits {
-	const { perCredential, anonymous, windowSeconds } = args.config;
+	const { perCredential, anonymous, oauth, windowSeconds } = args.config;
 	const credential = new RateLimiterMemory({ points: perCredential, duration: windowSeconds });
 	const address = new RateLimiterMemory({ points: anonymous, duration: windowSeconds });
+	const oauthAddress = new RateLimiterMemory({ points: oauth, duration: windowSeconds });
 	const addressOf = (origin: ClientOrigin) =>
 		clientAddress({ ...origin, trustedProxyHops: args.trustedProxyHops }) ?? 'unknown';
 	const charge = async (
@@ -60,7 +63,8 @@ export function createRateLimits(args: {
 	return {
 		chargeCredential: (actor, cost) =>
 			charge(credential, 'credential', credentialKey(actor), Math.max(1, cost)),
-		chargeAnonymous: (origin) => charge(address, 'anonymous', addressOf(origin), 1)
+		chargeAnonymous: (origin) => charge(address, 'anonymous', addressOf(origin), 1),
+		chargeOAuth: (origin) => charge(oauthAddress, 'oauth', addressOf(origin), 1)
 	};
 }
 

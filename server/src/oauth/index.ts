@@ -8,6 +8,7 @@ import {
 	revokeToken,
 	sealRequest
 } from '../domain/oauth/index.ts';
+import { limitMessage, originOf, type RateLimits } from '../adapters/rate-limit.ts';
 import { oauthDeps } from './deps.ts';
 import { sendOAuthError, toOAuthError } from './errors.ts';
 import { authorizationServerMetadata, protectedResourceMetadata } from './metadata.ts';
@@ -16,7 +17,7 @@ const BODY_LIMIT = '64kb';
 
 // The OAuth 2.1 authorization server for MCP clients (spec 4.2), mounted on the API server
 // before its JSON parser: these endpoints take forms too and answer errors as RFC 6749 bodies.
-export function createOAuthRouter(args: { upstate: Upstate }): express.Router {
+export function createOAuthRouter(args: { upstate: Upstate; limits: RateLimits }): express.Router {
 	const deps = oauthDeps(args.upstate);
 	const consentUrl = () => `${args.upstate.config.urls.consent.replace(/\/$/, '')}/oauth/consent`;
 	const router = express.Router();
@@ -43,11 +44,23 @@ export function createOAuthRouter(args: { upstate: Upstate }): express.Router {
 			res.json(protectedResourceMetadata(deps));
 		}
 	);
+	// Registering writes a row and authorizing may fetch a metadata document, both without a
+	// credential: each is charged to the client address (RATE_LIMIT_OAUTH_REQUESTS per window),
+	// so neither can be used to fill the database or to fetch documents on command.
+	const perAddress: express.RequestHandler = async (req, res, next) => {
+		const verdict = await args.limits.chargeOAuth(originOf(req));
+		res.set(verdict.headers);
+		if (verdict.allowed) return next();
+		const description = limitMessage(verdict);
+		res.status(429).set('Cache-Control', 'no-store');
+		if (req.path === '/oauth/authorize') return void res.type('text/plain').send(description);
+		res.json({ error: 'temporarily_unavailable', error_description: description });
+	};
 	const body = [
 		express.json({ limit: BODY_LIMIT }),
 		express.urlencoded({ extended: false, limit: BODY_LIMIT })
 	];
-	router.post('/oauth/register', ...body, async (req, res) => {
+	router.post('/oauth/register', perAddress, ...body, async (req, res) => {
 		try {
 			res
 				.status(201)
@@ -57,7 +70,7 @@ export function createOAuthRouter(args: { upstate: Upstate }): express.Router {
 			sendOAuthError(res, err);
 		}
 	});
-	router.get('/oauth/authorize', async (req, res) => {
+	router.get('/oauth/authorize', perAddress, async (req, res) => {
 		try {
 			// The document of a metadata-document client is fetched here, once for this request;
 			// the consent screen gets the checked request sealed (domain/oauth/pending.ts).
