@@ -95,6 +95,7 @@ const kOrigin = createContextKey<ClientOrigin>(
 	{ socketAddress: '', forwardedFor: null },
 	{ description: 'client origin' }
 );
+const kCaller = createContextKey<TrpcContext | undefined>(undefined, { description: 'caller' });
 
 // The same admission as REST and MCP: a failed credential is charged to the client's address,
 // a call to its credential's budget (shared across the port); over it, RESOURCE_EXHAUSTED
@@ -133,7 +134,8 @@ function registerProcedures(router: ConnectRouter, deps: Deps, model: ProtoModel
 		for (const rpc of service.rpcs) {
 			const method = methodFor(generated, service.name, rpc);
 			const impl = async (req: MessageShape<DescMessage>, context: HandlerContext) => {
-				const ctx = await admit(deps.upstate, deps.limits, context);
+				const ctx = context.values.get(kCaller);
+				if (!ctx) throw new Error(`/rpc: ${rpc.method} ran without the request gate`);
 				const input = decodeInput(model, rpc.request, toJson(method.input, req) as Json);
 				const result = await callProcedure(ctx, rpc.procedure.path, input);
 				return fromJson(
@@ -153,6 +155,17 @@ function adapter(deps: Deps, prefix: string | undefined) {
 		interceptors: [mapErrors],
 		contextValues: (req) => createContextValues().set(kOrigin, originOf(req)),
 		jsonOptions: { ignoreUnknownFields: false },
+		// Credential and rate limit before the body is read, decompressed or parsed: a caller
+		// without a key costs no parsing and hears UNAUTHENTICATED whatever it sent. Health and
+		// reflection are public. Runs outside the interceptors, so it maps its own errors.
+		requestGate: async (context) => {
+			if (!context.service.typeName.startsWith(`${PROTO_PACKAGE}.`)) return;
+			try {
+				context.values.set(kCaller, await admit(deps.upstate, deps.limits, context));
+			} catch (err) {
+				throw mapError(err);
+			}
+		},
 		// Connect's default is 4 GiB, read before any credential check: the limit REST and MCP
 		// have (a larger message is RESOURCE_EXHAUSTED, as gRPC answers it).
 		readMaxBytes: RPC_READ_MAX_BYTES,
