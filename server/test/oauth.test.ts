@@ -423,6 +423,25 @@ describe('tokens', () => {
 		).rejects.toThrow(`workspace ${other.id} not found`);
 	});
 
+	it('a connection works only while its user is a member, however the membership ended', async () => {
+		const leaver = await createUser(db);
+		await db.membership.create({ data: { workspaceId: ws.id, userId: leaver.id, role: 'member' } });
+		const clientId = await register('Gone App');
+		const tokens = (await (
+			await exchange(clientId, await authorize(clientId, leaver))
+		).json()) as Tokens;
+		expect((await listMonitors(tokens.access_token)).status).toBe(200);
+		// Not through removeMember (which revokes): the row simply goes.
+		await db.membership.delete({
+			where: { workspaceId_userId: { workspaceId: ws.id, userId: leaver.id } }
+		});
+		expect((await listMonitors(tokens.access_token)).status).toBe(401);
+		expect(await (await refresh(tokens.refresh_token)).json()).toEqual({
+			error: 'invalid_grant',
+			error_description: 'the user is no longer a member of the workspace'
+		});
+	});
+
 	it('removing a member from the workspace revokes their connections', async () => {
 		const leaver = await createUser(db);
 		await db.membership.create({ data: { workspaceId: ws.id, userId: leaver.id, role: 'member' } });

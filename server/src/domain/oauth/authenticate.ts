@@ -28,6 +28,12 @@ export async function authenticateAccessToken(args: {
 	if (!row || row.kind !== 'access' || row.revokedAt || row.grant.revokedAt) return null;
 	if (row.expiresAt.getTime() < Date.now()) return null;
 	const { grant } = row;
+	// A grant acts for its user in its workspace: without the membership (however it ended:
+	// removal revokes the grant, but a membership may also go by other paths) it is nothing.
+	const member = await args.db.membership.findUnique({
+		where: { workspaceId_userId: { workspaceId: grant.workspaceId, userId: grant.userId } }
+	});
+	if (!member) return null;
 	const now = Date.now();
 	if (!grant.lastUsedAt || now - grant.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS)
 		await args.db.oAuthGrant.update({

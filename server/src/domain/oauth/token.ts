@@ -88,6 +88,10 @@ async function refresh(deps: OAuthDeps, input: TokenRequestInput): Promise<Token
 		if (input.client_id && input.client_id !== grant.clientId)
 			throw invalidGrant('the refresh token was issued to another client');
 		if (grant.revokedAt) throw invalidGrant('the connection was revoked');
+		const member = await tx.membership.findUnique({
+			where: { workspaceId_userId: { workspaceId: grant.workspaceId, userId: grant.userId } }
+		});
+		if (!member) throw invalidGrant('the user is no longer a member of the workspace');
 		const spent = await tx.oAuthToken.updateMany({
 			where: { id: row.id, revokedAt: null },
 			data: { revokedAt: new Date() }
