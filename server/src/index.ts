@@ -6,6 +6,7 @@ export { toServiceError } from './router/errors.ts';
 export { NotFoundError, ServiceError, type ErrorCode, type FieldIssue } from './domain/errors.ts';
 export { contextForSession, callerForSession } from './auth/context.ts';
 export { SESSION_COOKIE } from './auth/lucia.ts';
+export { SignInFlow } from './domain/auth/schemas.ts';
 export { AUDIT_ENTITY_TYPES } from './domain/audit-log/schemas.ts';
 export type {
 	AccessDecision,

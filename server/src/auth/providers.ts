@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { AuthProviderConfig } from '../config.ts';
+import type { SignInFailure, SignInFlow } from '../domain/auth/schemas.ts';
 
 // OAuth / OpenID Connect sign-in for the dashboard, on panva's `openid-client` v6 (certified
 // OpenID Connect relying party, the protocol checks done for us: state, PKCE S256, nonce, ID
@@ -14,16 +15,6 @@ export type ProviderProfile = {
 	emailVerified: boolean;
 };
 
-// Why a sign-in did not finish; the sign-in page explains each one.
-export const SIGN_IN_FAILURES = [
-	'cancelled',
-	'expired',
-	'provider',
-	'unavailable',
-	'unverified'
-] as const;
-export type SignInFailure = (typeof SIGN_IN_FAILURES)[number];
-
 export class ProviderSignInError extends Error {
 	readonly reason: SignInFailure;
 	constructor(reason: SignInFailure, message: string, options?: { cause?: unknown }) {
@@ -31,16 +22,6 @@ export class ProviderSignInError extends Error {
 		this.reason = reason;
 	}
 }
-
-// What the browser keeps between leaving for the provider and coming back (an httpOnly cookie).
-export const SignInFlow = z.object({
-	provider: z.string(),
-	state: z.string(),
-	verifier: z.string(),
-	nonce: z.string().optional(),
-	next: z.string().optional()
-});
-export type SignInFlow = z.infer<typeof SignInFlow>;
 
 const GITHUB = {
 	issuer: 'https://github.com/login/oauth',

@@ -4,6 +4,7 @@ import {
 	FinishProviderSignInOutput,
 	MagicLinkState,
 	RequestMagicLinkInput,
+	SignInFlow,
 	StartProviderSignInInput,
 	VerifyMagicLinkInput,
 	checkMagicLink,
@@ -11,7 +12,6 @@ import {
 	requestMagicLink,
 	verifyMagicLink
 } from '../domain/auth/index.ts';
-import { SignInFlow } from '../auth/providers.ts';
 import { createTRPCRouter, publicProcedure, userProcedure } from './trpc.ts';
 
 // Dashboard sign-in; in-process only (no REST or MCP exposure).

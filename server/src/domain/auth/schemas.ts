@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SIGN_IN_FAILURES, SignInFlow } from '../../auth/providers.ts';
 
 // `next`: a path of the dashboard to land on after signing in (an invitation link, say).
 export const SafeNextPath = z
@@ -34,6 +33,26 @@ export const ProviderProfileInput = z.object({
 });
 export type ProviderProfileInput = z.input<typeof ProviderProfileInput>;
 
+// Why a provider sign-in did not finish; the sign-in page explains each one.
+export const SIGN_IN_FAILURES = [
+	'cancelled',
+	'expired',
+	'provider',
+	'unavailable',
+	'unverified'
+] as const;
+export type SignInFailure = (typeof SIGN_IN_FAILURES)[number];
+
+// What the browser keeps between leaving for the provider and coming back (an httpOnly cookie).
+export const SignInFlow = z.object({
+	provider: z.string().max(64),
+	state: z.string().max(200),
+	verifier: z.string().max(200),
+	nonce: z.string().max(200).optional(),
+	next: SafeNextPath.optional()
+});
+export type SignInFlow = z.infer<typeof SignInFlow>;
+
 export const StartProviderSignInInput = z.object({
 	provider: z.string().min(1).max(64),
 	next: SafeNextPath.optional()
@@ -42,7 +61,7 @@ export type StartProviderSignInInput = z.infer<typeof StartProviderSignInInput>;
 
 export const FinishProviderSignInInput = z.object({
 	search: z.string().max(8192),
-	flow: SignInFlow.extend({ next: SafeNextPath.optional() })
+	flow: SignInFlow
 });
 export type FinishProviderSignInInput = z.infer<typeof FinishProviderSignInInput>;
 
