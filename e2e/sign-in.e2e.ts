@@ -24,6 +24,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let browser: Browser;
 let db: Db;
 let oidcServer: http.Server;
+let issuer: string;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'upstate-e2e-sign-in-'));
 
 // The people the OpenID Connect server knows, by the login typed on its page.
@@ -41,7 +42,7 @@ beforeAll(async () => {
 	oidcServer = http.createServer((req, res) => handler(req, res));
 	const port = await freePort();
 	await new Promise<void>((resolve) => oidcServer.listen(port, '127.0.0.1', resolve));
-	const issuer = `http://127.0.0.1:${port}`;
+	issuer = `http://127.0.0.1:${port}`;
 	stack = await startStack({
 		SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
 		DATA_DIR: dataDir,
@@ -208,9 +209,23 @@ describe('sign-in providers', () => {
 		await expect(page.getByRole('alert').innerText()).resolves.toBe(
 			'Sign-in at Acme ID was cancelled. Try again, or use an e-mail link.'
 		);
-		await page.goto(`${stack.urls.dashboard}/api/auth/callback/acme?code=stolen&state=guess`);
-		await page.waitForURL(/\/sign-in\?error=expired/);
-		await expect(page.getByRole('alert').innerText()).resolves.toMatch(/^The sign-in with Acme ID/);
+		// No sign-in in progress in this browser, then one whose state is not the one sent back.
+		for (const started of [false, true]) {
+			if (started) {
+				await page.goto(`${stack.urls.dashboard}/sign-in`);
+				await page.getByRole('button', { name: 'Sign in with Acme ID' }).click();
+				await page.getByPlaceholder('Enter any login').waitFor();
+			}
+			const back = new URLSearchParams({ code: 'stolen', state: 'guess', iss: issuer });
+			await page.goto(`${stack.urls.dashboard}/api/auth/callback/acme?${back}`);
+			await page.waitForURL(/\/sign-in\?error=expired/);
+			await expect(page.getByRole('alert').innerText()).resolves.toMatch(
+				/^The sign-in with Acme ID took too long or was started in another tab/
+			);
+		}
+		expect(stack.logs.join('')).toMatch(
+			/\[auth\] provider sign-in failed provider=acme reason=expired/
+		);
 	});
 });
 

@@ -167,15 +167,21 @@ function grantError(provider: AuthProviderConfig, err: unknown): ProviderSignInE
 	}
 	if (err instanceof oidc.ResponseBodyError)
 		return new ProviderSignInError('provider', `${provider.name} refused: ${err.error}`);
-	// A wrong state or nonce: a stale tab, a replayed link, or someone else's callback.
-	if (err instanceof oidc.ClientError && /state|nonce/i.test(err.message))
+	// A wrong state, issuer or nonce: a stale tab, a replayed link, or someone else's callback.
+	if (err instanceof oidc.ClientError && /"(state|iss|nonce)"/.test(errorText(err)))
 		return new ProviderSignInError('expired', `${provider.name} sign-in flow mismatch`);
 	return new ProviderSignInError('unavailable', `${provider.name}: ${errorText(err)}`, {
 		cause: err
 	});
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+// openid-client wraps what oauth4webapi found ('unexpected "state" response parameter value').
+const errorText = (err: unknown): string =>
+	err instanceof Error
+		? err.cause instanceof Error
+			? `${err.message}: ${err.cause.message}`
+			: err.message
+		: String(err);
 
 const GithubUser = z.object({ id: z.number() });
 const GithubEmails = z.array(
