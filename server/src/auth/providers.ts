@@ -147,6 +147,9 @@ export class SignInProviders {
 			}
 			config = config.catch((err) => {
 				this.configs.delete(p.id);
+				console.log(
+					`[auth] provider unreachable provider=${p.id} issuer=${p.issuer} error=${JSON.stringify(errorText(err))}`
+				);
 				throw new ProviderSignInError(
 					'unavailable',
 					`${p.name} could not be reached (${p.issuer}): ${errorText(err)}`,

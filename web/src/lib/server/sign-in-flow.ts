@@ -27,3 +27,7 @@ export function takeSignInFlow(cookies: Cookies): SignInFlow | null {
 		return null;
 	}
 }
+
+// A `next` path of this dashboard only (never //host or an absolute URL).
+export const safeNext = (next: string | null): string | undefined =>
+	next && /^\/(?![/\\])/.test(next) ? next : undefined;

@@ -2,10 +2,8 @@ import { redirect } from '@sveltejs/kit';
 import { getUpstate } from '@upstate/server';
 import { actionError } from '$lib/server/errors';
 import { formValues } from '$lib/server/form';
-import { setSignInFlow } from '$lib/server/sign-in-flow';
+import { safeNext, setSignInFlow } from '$lib/server/sign-in-flow';
 import type { Actions, PageServerLoad } from './$types';
-
-const safeNext = (next: string | null) => (next && /^\/(?![/\\])/.test(next) ? next : undefined);
 
 // What each failed provider sign-in (?error=reason&provider=id, from the callback) tells the person.
 const FAILURES: Record<string, (name: string) => string> = {

@@ -2,9 +2,8 @@ import { fail, redirect } from '@sveltejs/kit';
 import { getUpstate, toServiceError } from '@upstate/server';
 import { actionError } from '$lib/server/errors';
 import { formValues } from '$lib/server/form';
+import { safeNext } from '$lib/server/sign-in-flow';
 import type { Actions, PageServerLoad } from './$types';
-
-const safeNext = (next: string | null) => (next && /^\/(?![/\\])/.test(next) ? next : undefined);
 
 // The mailed sign-in link. Opening it only shows a button (mail scanners open links too); the
 // person's POST uses the link. A used or expired link offers to mail a new one.
