@@ -86,11 +86,17 @@ afterAll(async () => {
 });
 
 const pages: Page[] = [];
+const browserErrors: string[] = [];
 async function freshPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
 	const context: BrowserContext = await browser.newContext(options);
 	// The provider's development pages import a web font nobody can reach here.
 	await context.route(/fonts\.googleapis\.com/, (route) => route.abort());
 	const page = await context.newPage();
+	page.on(
+		'console',
+		(m) => m.type() === 'error' && browserErrors.push(`${page.url()}: ${m.text()}`)
+	);
+	page.on('pageerror', (err) => browserErrors.push(`${page.url()}: ${err.stack ?? err.message}`));
 	pages.push(page);
 	return page;
 }
@@ -104,6 +110,7 @@ function logOnFailure() {
 				.catch(() => '');
 			console.log(`--- at ${page.url()} ---\n${text.slice(0, 1500)}`);
 		}
+		console.log(`--- browser errors ---\n${browserErrors.join('\n')}`);
 		console.log(`--- server log ---\n${stack.logs.join('').slice(-4000)}`);
 	});
 }

@@ -2,6 +2,7 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { AuthProviderConfig } from '../config.ts';
 import type { SignInFailure, SignInFlow } from '../domain/auth/schemas.ts';
+import { ServiceError } from '../domain/errors.ts';
 
 // OAuth / OpenID Connect sign-in for the dashboard, on panva's `openid-client` v6 (certified
 // OpenID Connect relying party, the protocol checks done for us: state, PKCE S256, nonce, ID
@@ -15,10 +16,11 @@ export type ProviderProfile = {
 	emailVerified: boolean;
 };
 
-export class ProviderSignInError extends Error {
+// A sign-in that did not happen: UNAUTHORIZED, with the reason the sign-in page explains.
+export class ProviderSignInError extends ServiceError {
 	readonly reason: SignInFailure;
 	constructor(reason: SignInFailure, message: string, options?: { cause?: unknown }) {
-		super(message, options);
+		super('UNAUTHORIZED', message, options);
 		this.reason = reason;
 	}
 }

@@ -1,5 +1,5 @@
 import { redirect } from '@sveltejs/kit';
-import { getUpstate } from '@upstate/server';
+import { getUpstate, toServiceError } from '@upstate/server';
 import { actionError } from '$lib/server/errors';
 import { formValues } from '$lib/server/form';
 import { safeNext, setSignInFlow } from '$lib/server/sign-in-flow';
@@ -59,7 +59,9 @@ export const actions: Actions = {
 			});
 			setSignInFlow(cookies, flow, getUpstate().config.urls.dashboard);
 			target = authorizationUrl;
-		} catch {
+		} catch (err) {
+			// An unknown provider, or an issuer that cannot be reached right now (logged).
+			if (!['UNAUTHORIZED', 'VALIDATION'].includes(toServiceError(err).code)) throw err;
 			target = `/sign-in?error=unavailable&provider=${encodeURIComponent(provider)}`;
 		}
 		redirect(303, target);
