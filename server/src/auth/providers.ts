@@ -56,10 +56,6 @@ export class SignInProviders {
 		return `${this.dashboardUrl}/api/auth/callback/${id}`;
 	}
 
-	nameOf(id: string): string {
-		return this.byId.get(id)?.name ?? id;
-	}
-
 	async start(args: {
 		provider: string;
 		next?: string;
