@@ -152,7 +152,7 @@ function parseServices(raw: string | undefined): Service[] {
 	return wanted as Service[];
 }
 
-export type Config = ReturnType<typeof buildConfig>;
+export type Config = ReturnType<typeof buildConfig> & { authProviders: AuthProviderConfig[] };
 
 export class ConfigError extends Error {}
 
@@ -326,7 +326,56 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		);
 		throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 	}
-	return buildConfig(parsed.data);
+	return { ...buildConfig(parsed.data), authProviders: parseAuthProviders(env) };
+}
+
+// Dashboard sign-in providers (spec 2.1), named like Auth.js: AUTH_GITHUB_ID/_SECRET,
+// AUTH_GOOGLE_ID/_SECRET, and for any OpenID Connect issuer AUTH_<NAME>_ID/_SECRET/_ISSUER
+// with an optional AUTH_<NAME>_NAME for its button. GitHub first, then Google, then by name.
+export type AuthProviderConfig = {
+	id: string;
+	name: string;
+	kind: 'github' | 'google' | 'oidc';
+	clientId: string;
+	clientSecret: string;
+	issuer?: string;
+};
+const PRESET_NAMES: Record<string, string> = { github: 'GitHub', google: 'Google' };
+
+function parseAuthProviders(env: NodeJS.ProcessEnv): AuthProviderConfig[] {
+	const found = new Map<string, Record<string, string>>();
+	for (const [key, value] of Object.entries(env)) {
+		const m = /^AUTH_([A-Z0-9]+)_(ID|SECRET|ISSUER|NAME)$/.exec(key);
+		if (!m || !value) continue;
+		found.set(m[1], { ...found.get(m[1]), [m[2]]: value });
+	}
+	const providers = [...found].map(([key, v]): AuthProviderConfig => {
+		const id = key.toLowerCase();
+		const kind = id === 'github' || id === 'google' ? id : 'oidc';
+		for (const [needs, what] of [
+			['ID', 'the client ID'],
+			['SECRET', 'the client secret']
+		]) {
+			if (!v[needs])
+				throw new ConfigError(
+					`AUTH_${key}_${needs} is required to sign in with ${key}: set ${what} of the OAuth app registered at the provider (README "Sign-in").`
+				);
+		}
+		if (kind === 'oidc' && !z.url().safeParse(v.ISSUER).success)
+			throw new ConfigError(
+				`AUTH_${key}_ISSUER must be the URL of an OpenID Connect issuer (the address before /.well-known/openid-configuration); only GitHub and Google need none.`
+			);
+		return {
+			id,
+			name: v.NAME ?? PRESET_NAMES[id] ?? key.charAt(0) + key.slice(1).toLowerCase(),
+			kind,
+			clientId: v.ID,
+			clientSecret: v.SECRET,
+			issuer: kind === 'oidc' ? v.ISSUER : undefined
+		};
+	});
+	const rank = (p: AuthProviderConfig) => (p.id === 'github' ? 0 : p.id === 'google' ? 1 : 2);
+	return providers.sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id));
 }
 
 // The SvelteKit node adapter reads its settings from the environment. Both apps take the

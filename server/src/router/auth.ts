@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import {
+	FinishProviderSignInInput,
+	FinishProviderSignInOutput,
+	MagicLinkState,
 	RequestMagicLinkInput,
+	SignInFlow,
+	StartProviderSignInInput,
 	VerifyMagicLinkInput,
+	checkMagicLink,
+	finishProviderSignIn,
 	requestMagicLink,
 	verifyMagicLink
 } from '../domain/auth/index.ts';
@@ -20,6 +27,10 @@ export const authRouter = createTRPCRouter({
 				input
 			})
 		),
+	checkMagicLink: publicProcedure
+		.input(z.object({ token: z.string().max(1000) }))
+		.output(MagicLinkState)
+		.query(({ ctx, input }) => checkMagicLink({ db: ctx.db, input })),
 	verifyMagicLink: publicProcedure
 		.input(VerifyMagicLinkInput)
 		.output(
@@ -29,6 +40,26 @@ export const authRouter = createTRPCRouter({
 			verifyMagicLink({
 				db: ctx.db,
 				lucia: ctx.upstate.lucia,
+				defaultLimits: ctx.upstate.config.defaultLimits,
+				input
+			})
+		),
+	// The configured OAuth / OpenID Connect providers, for the sign-in page's buttons.
+	providers: publicProcedure
+		.output(z.array(z.object({ id: z.string(), name: z.string() })))
+		.query(({ ctx }) => ctx.upstate.signInProviders.list),
+	startProviderSignIn: publicProcedure
+		.input(StartProviderSignInInput)
+		.output(z.object({ url: z.string(), flow: SignInFlow }))
+		.mutation(({ ctx, input }) => ctx.upstate.signInProviders.start(input)),
+	finishProviderSignIn: publicProcedure
+		.input(FinishProviderSignInInput)
+		.output(FinishProviderSignInOutput)
+		.mutation(({ ctx, input }) =>
+			finishProviderSignIn({
+				db: ctx.db,
+				lucia: ctx.upstate.lucia,
+				providers: ctx.upstate.signInProviders,
 				defaultLimits: ctx.upstate.config.defaultLimits,
 				input
 			})
