@@ -4,12 +4,12 @@ import { authenticateApiKey } from '../domain/api-key/index.ts';
 import { UnauthorizedError } from '../domain/errors.ts';
 import type { TrpcContext } from '../router/trpc.ts';
 
-// x-service-key → a workspace-scoped context. Shared by the REST and MCP adapters, which
+// x-service-key → a workspace-scoped context. Shared by the REST, MCP and Connect adapters, which
 // differ only in `via` (MCP mutations are audited with actor_type = mcp).
 export async function contextForApiKey(args: {
 	upstate: Upstate;
 	key: string | undefined;
-	via: 'rest' | 'mcp';
+	via: 'rest' | 'mcp' | 'rpc';
 }): Promise<TrpcContext> {
 	const found = args.key ? await authenticateApiKey({ db: args.upstate.db, key: args.key }) : null;
 	if (!found)

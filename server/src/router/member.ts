@@ -19,6 +19,7 @@ export const memberRouter = createTRPCRouter({
 		.query(({ ctx }) => listMembers({ ctx: ctx.service })),
 	updateRole: writeProcedure
 		.meta({
+			connect: { method: 'UpdateMemberRole' },
 			rest: {
 				method: 'PATCH',
 				path: '/v1/members/{userId}',

@@ -53,6 +53,7 @@ export const monitorRouter = createTRPCRouter({
 		.query(({ ctx, input }) => getMonitor({ ctx: ctx.service, input })),
 	status: readProcedure
 		.meta({
+			connect: { method: 'GetMonitorStatus' },
 			rest: {
 				method: 'GET',
 				path: '/v1/monitors/{monitorId}/status',
@@ -70,6 +71,7 @@ export const monitorRouter = createTRPCRouter({
 		.query(({ ctx, input }) => getMonitorStatus({ ctx: ctx.service, input })),
 	summary: readProcedure
 		.meta({
+			connect: { method: 'GetMonitorSummary' },
 			rest: {
 				method: 'GET',
 				path: '/v1/monitors/{monitorId}/summary',
@@ -97,6 +99,7 @@ export const monitorRouter = createTRPCRouter({
 	// No MCP tool: the spec's tool list (4.1) has none for latency over time.
 	latency: readProcedure
 		.meta({
+			connect: { method: 'GetMonitorLatency' },
 			rest: {
 				method: 'GET',
 				path: '/v1/monitors/{monitorId}/latency',

@@ -99,6 +99,7 @@ export const notificationChannelRouter = createTRPCRouter({
 		.mutation(({ ctx, input }) => removeNotificationChannel({ ctx: ctx.service, input })),
 	sendTest: writeProcedure
 		.meta({
+			connect: { method: 'SendTestNotification' },
 			rest: {
 				method: 'POST',
 				path: '/v1/notifications/{notificationChannelId}/test',
@@ -113,6 +114,7 @@ export const notificationChannelRouter = createTRPCRouter({
 		),
 	deliveries: readProcedure
 		.meta({
+			connect: { method: 'ListNotificationDeliveries' },
 			rest: {
 				method: 'GET',
 				path: '/v1/notifications/{notificationChannelId}/deliveries',

@@ -70,6 +70,7 @@ export const statusReportRouter = createTRPCRouter({
 		),
 	addUpdate: writeProcedure
 		.meta({
+			connect: { method: 'AddStatusReportUpdate' },
 			rest: {
 				method: 'POST',
 				path: '/v1/status-reports/{reportId}/updates',

@@ -37,6 +37,7 @@ export const subscriberRouter = createTRPCRouter({
 		.query(({ ctx, input }) => listSubscribers({ ctx: ctx.service, input })),
 	addWebhook: writeProcedure
 		.meta({
+			connect: { method: 'CreateWebhookSubscriber' },
 			rest: {
 				method: 'POST',
 				path: '/v1/status-pages/{pageId}/subscribers',

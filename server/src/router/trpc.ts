@@ -35,7 +35,10 @@ export type McpMeta = {
 	// still answers LIMIT_EXCEEDED if it is called anyway).
 	feature?: FeatureKey;
 };
-export type Meta = { scope?: Scope; rest?: RestMeta; mcp?: McpMeta };
+// /rpc names the RPC from the procedure (proto/README.md); `method` overrides the derived name,
+// and a procedure without `rest` is exposed on /rpc only when it has this entry.
+export type ConnectMeta = { method?: string };
+export type Meta = { scope?: Scope; rest?: RestMeta; mcp?: McpMeta; connect?: ConnectMeta };
 
 // ---- init -------------------------------------------------------------------------------
 const t = initTRPC

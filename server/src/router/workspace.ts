@@ -4,10 +4,12 @@ import {
 	SwitchWorkspaceInput,
 	UpdateWorkspaceInput,
 	WorkspaceOutput,
+	WhoamiOutput,
 	getCurrentWorkspace,
 	listMyWorkspaces,
 	switchWorkspace,
-	updateWorkspace
+	updateWorkspace,
+	whoami
 } from '../domain/workspace/index.ts';
 import { z } from 'zod';
 import { createTRPCRouter, readProcedure, userProcedure, writeProcedure } from './trpc.ts';
@@ -22,10 +24,23 @@ export const workspaceRouter = createTRPCRouter({
 				path: '/v1/workspace',
 				summary: 'The workspace of this credential, with its resolved limits',
 				tags
-			}
+			},
+			connect: { method: 'GetWorkspace' }
 		})
 		.output(WorkspaceOutput)
 		.query(({ ctx }) => getCurrentWorkspace({ ctx: ctx.service })),
+	whoami: readProcedure
+		.meta({
+			rest: {
+				method: 'GET',
+				path: '/v1/whoami',
+				summary: 'The workspace and credential making this call',
+				tags
+			},
+			connect: { method: 'Whoami' }
+		})
+		.output(WhoamiOutput)
+		.query(({ ctx }) => whoami({ ctx: ctx.service })),
 	update: writeProcedure
 		.meta({
 			rest: { method: 'PATCH', path: '/v1/workspace', summary: 'Rename the workspace', tags }

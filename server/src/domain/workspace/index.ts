@@ -1,5 +1,6 @@
 export { getCurrentWorkspace } from './get-current.ts';
 export { updateWorkspace } from './update.ts';
+export { whoami } from './whoami.ts';
 export * from './schemas.ts';
 export {
 	listMyWorkspaces,
