@@ -2,6 +2,7 @@ import {
 	fromJson,
 	toJson,
 	type DescMessage,
+	type DescMethodUnary,
 	type DescService,
 	type JsonObject,
 	type JsonValue
@@ -93,15 +94,16 @@ export const METHODS: Partial<Record<ProcedurePath, string>> = {
 	'auditLog.get': 'GetAuditLog'
 };
 
-export function methodFor(path: string) {
+export function methodFor(path: string): DescMethodUnary {
 	const name = METHODS[path as ProcedurePath];
 	const service = S[path.split('.')[0] as keyof typeof S];
 	const method = service?.methods.find((m) => m.name === name);
-	if (!method)
+	if (!method || method.methodKind !== 'unary')
 		throw new CliError(`upstate has no /rpc method for ${path}`, {
 			hint: 'this is a bug in upstate: please report it'
 		});
-	return method;
+	// safe because methodKind was just checked to be unary
+	return method as DescMethodUnary;
 }
 
 // A request in the router's own JSON, as the message's JSON: update inputs wrap what may be

@@ -2,7 +2,7 @@ import { isCancel, password } from '@clack/prompts';
 import { createApi } from '../api.ts';
 import { writeCredentials } from '../config.ts';
 import { usageError } from '../errors.ts';
-import { done, printRecord } from '../io.ts';
+import { done, printJson, printRecord } from '../io.ts';
 import type { Register } from '../program.ts';
 
 export const registerAuth: Register = (program, wrap) => {
@@ -28,7 +28,7 @@ export const registerAuth: Register = (program, wrap) => {
 						'paste a key from the dashboard (Settings → API keys) or pipe it on stdin'
 					);
 				const api = createApi(conn.baseUrl, ctx.transportFor({ ...conn, apiKey: key }));
-				const me = await api.call('workspace.current', undefined);
+				const { workspace: me } = await api.call('workspace.whoami', undefined);
 				const file = writeCredentials(ctx.env, {
 					apiKey: key,
 					...(conn.baseUrl !== 'http://localhost:3001' ? { baseUrl: conn.baseUrl } : {})
@@ -42,18 +42,18 @@ export const registerAuth: Register = (program, wrap) => {
 
 	program
 		.command('whoami')
-		.description('the workspace and plan of the current key')
+		.description('the workspace, plan and key scope in use')
 		.action(
 			wrap(async (ctx) => {
 				const api = ctx.api();
-				const me = await api.call('workspace.current', undefined);
-				printRecord(ctx.out, { ...me, base_url: api.baseUrl }, [
-					'id',
-					'name',
-					'slug',
-					'plan',
-					'base_url'
-				]);
+				const me = await api.call('workspace.whoami', undefined);
+				if (ctx.out.json) return printJson(ctx.out, { ...me, base_url: api.baseUrl });
+				printRecord(ctx.out, {
+					workspace: `${me.workspace.name} (${me.workspace.slug}, id ${me.workspace.id})`,
+					plan: me.workspace.plan,
+					key: `${me.credential.id} (${me.credential.scope})`,
+					server: api.baseUrl
+				});
 			})
 		);
 };

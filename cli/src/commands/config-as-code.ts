@@ -70,7 +70,7 @@ function summary(changes: Change[]): string {
 async function prepare(ctx: Ctx, f: FileFlags) {
 	const { config, file } = loadUpstateFile(f.file, ctx.rawEnv);
 	const api = ctx.api();
-	const me = await api.call('workspace.current', undefined);
+	const { workspace: me } = await api.call('workspace.whoami', undefined);
 	const lockFile = f.lock ?? lockPathFor(file);
 	const lock = readLock(lockFile, { id: me.id, slug: me.slug });
 	return { api, config, lock, lockFile, workspace: me };
@@ -148,7 +148,7 @@ export const registerConfigAsCode: Register = (program, wrap) => {
 						hint: 'pass --force to overwrite it, or -f another path (-f - prints it)'
 					});
 				const api = ctx.api();
-				const me = await api.call('workspace.current', undefined);
+				const { workspace: me } = await api.call('workspace.whoami', undefined);
 				const lockFile = f.lock ?? lockPathFor(toStdout ? 'upstate.yaml' : f.file);
 				const previous = existsSync(lockFile)
 					? readLock(lockFile, { id: me.id, slug: me.slug })

@@ -182,13 +182,11 @@ export const registerMonitors: Register = (program, wrap) => {
 		.option('--limit <n>', 'at most 100', parseNumber, 20)
 		.action(
 			wrap(async (ctx, id: string, flags: { window: '1d' | '7d' | '14d'; limit: number }) => {
-				const logs = await ctx
-					.api()
-					.call('responseLog.list', {
-						monitorId: parseId(id),
-						window: flags.window,
-						limit: flags.limit
-					});
+				const logs = await ctx.api().call('responseLog.list', {
+					monitorId: parseId(id),
+					window: flags.window,
+					limit: flags.limit
+				});
 				printList(
 					ctx.out,
 					logs.data,

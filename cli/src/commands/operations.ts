@@ -88,12 +88,10 @@ export const registerOperations: Register = (program, wrap) => {
 			.requiredOption('--provider <type>', 'slack, discord, email, webhook, pagerduty, …')
 	).action(
 		wrap(async (ctx, f: ChannelFlags & { provider: string }) => {
-			const c = await ctx
-				.api()
-				.call('notificationChannel.create', {
-					provider_type: f.provider,
-					...channelFields(f, f.provider)
-				} as never);
+			const c = await ctx.api().call('notificationChannel.create', {
+				provider_type: f.provider,
+				...channelFields(f, f.provider)
+			} as never);
 			done(
 				ctx.out,
 				`Created ${c.provider_type} channel ${c.id}${c.signing_secret ? ` (signing secret, shown once: ${c.signing_secret})` : ''}`,
@@ -114,12 +112,10 @@ export const registerOperations: Register = (program, wrap) => {
 					? (await ctx.api().call('notificationChannel.get', { notificationChannelId: channelId }))
 							.provider_type
 					: undefined);
-			const c = await ctx
-				.api()
-				.call('notificationChannel.update', {
-					notificationChannelId: channelId,
-					...channelFields(f, provider)
-				} as never);
+			const c = await ctx.api().call('notificationChannel.update', {
+				notificationChannelId: channelId,
+				...channelFields(f, provider)
+			} as never);
 			done(ctx.out, `Updated channel ${c.id}`, c);
 		})
 	);
@@ -191,13 +187,11 @@ export const registerOperations: Register = (program, wrap) => {
 			.option('--meta <key=value>', 'a label (repeatable; replaces the labels)', collect);
 	locationOptions(locations.command('create').requiredOption('--name <name>')).action(
 		wrap(async (ctx, f: { name: string; monitor?: number[]; meta?: string[] }) => {
-			const l = await ctx
-				.api()
-				.call('privateLocation.create', {
-					name: f.name,
-					monitor_ids: f.monitor,
-					metadata: f.meta ? pairs(f.meta) : undefined
-				});
+			const l = await ctx.api().call('privateLocation.create', {
+				name: f.name,
+				monitor_ids: f.monitor,
+				metadata: f.meta ? pairs(f.meta) : undefined
+			});
 			done(
 				ctx.out,
 				`Created location ${l.id} "${l.name}"; run a probe with SERVICE_KEY=${l.token}`,
@@ -292,13 +286,11 @@ export const registerOperations: Register = (program, wrap) => {
 		.option('--limit <n>', 'newest entries, at most 50', parseNumber, 50)
 		.action(
 			wrap(async (ctx, f: { entityType?: string; entityId?: string; limit: number }) => {
-				const { data } = await ctx
-					.api()
-					.call('auditLog.list', {
-						perPage: f.limit,
-						entityType: f.entityType,
-						entityId: f.entityId
-					});
+				const { data } = await ctx.api().call('auditLog.list', {
+					perPage: f.limit,
+					entityType: f.entityType,
+					entityId: f.entityId
+				});
 				printList(
 					ctx.out,
 					data,

@@ -152,13 +152,11 @@ export const registerPages: Register = (program, wrap) => {
 			.requiredOption('--type <type>', 'monitor or static')
 	).action(
 		wrap(async (ctx, f: ComponentFlags & { page: number; type: string }) => {
-			const c = await ctx
-				.api()
-				.call('pageComponent.create', {
-					pageId: f.page,
-					type: f.type,
-					...componentFields(f)
-				} as never);
+			const c = await ctx.api().call('pageComponent.create', {
+				pageId: f.page,
+				type: f.type,
+				...componentFields(f)
+			} as never);
 			done(ctx.out, `Created component ${c.id} "${c.name}" on page ${c.page_id}`, c);
 		})
 	);

@@ -98,13 +98,11 @@ export const registerPublishing: Register = (program, wrap) => {
 			wrap(async (ctx, id: string, f: { title?: string; component?: number[] }) => {
 				if (f.title === undefined && f.component === undefined)
 					throw usageError('nothing to change', 'pass --title or --component');
-				const r = await ctx
-					.api()
-					.call('statusReport.update', {
-						reportId: parseId(id),
-						title: f.title,
-						pageComponentIds: f.component
-					});
+				const r = await ctx.api().call('statusReport.update', {
+					reportId: parseId(id),
+					title: f.title,
+					pageComponentIds: f.component
+				});
 				done(ctx.out, `Updated report ${r.id} "${r.title}"`, r);
 			})
 		);
@@ -118,14 +116,12 @@ export const registerPublishing: Register = (program, wrap) => {
 		.action(
 			wrap(async (ctx, id: string, f: { status: string; message: string; notify?: boolean }) => {
 				const notify = requireNotify(f);
-				const r = await ctx
-					.api()
-					.call('statusReport.addUpdate', {
-						reportId: parseId(id),
-						status: f.status as never,
-						message: f.message,
-						notify
-					});
+				const r = await ctx.api().call('statusReport.addUpdate', {
+					reportId: parseId(id),
+					status: f.status as never,
+					message: f.message,
+					notify
+				});
 				done(ctx.out, `Report ${r.id} is now ${r.status}; ${notified(r.notified)}`, r);
 			})
 		);

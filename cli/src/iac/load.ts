@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { CliError, EXIT } from '../errors.ts';
+import { KINDS, type Fields } from './kinds.ts';
 import { KIND_ORDER, UpstateFile, type Kind } from './schema.ts';
 
-export type Problem = { path: (string | number)[]; message: string };
+// `atKey`: point at the key itself (an unknown field), not at its value.
+export type Problem = { path: (string | number)[]; message: string; atKey?: boolean };
 
 // A file's problems, each as `file:line:col path: message`, then what to do.
 export class FileError extends CliError {
@@ -60,7 +62,12 @@ function interpolate(
 
 // Where a path points in the source: the deepest node that exists (a missing field points at
 // its parent entry).
-function locate(doc: Document, counter: LineCounter, path: (string | number)[]): string {
+function locate(
+	doc: Document,
+	counter: LineCounter,
+	path: (string | number)[],
+	atKey = false
+): { line: number; col: number } {
 	let node: unknown = doc.contents;
 	let range: [number, number, number] | undefined = (
 		doc.contents as { range?: [number, number, number] } | null
@@ -70,16 +77,17 @@ function locate(doc: Document, counter: LineCounter, path: (string | number)[]):
 			const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(key));
 			if (!pair) break;
 			node = pair.value;
+			const keyRange = (pair.key as { range?: [number, number, number] }).range;
 			range =
-				(pair.value as { range?: [number, number, number] } | null)?.range ??
-				(pair.key as { range?: [number, number, number] }).range;
+				atKey && key === path[path.length - 1]
+					? keyRange
+					: ((pair.value as { range?: [number, number, number] } | null)?.range ?? keyRange);
 		} else if (isSeq(node) && typeof key === 'number' && node.items[key]) {
 			node = node.items[key];
 			range = (node as { range?: [number, number, number] }).range;
 		} else break;
 	}
-	const pos = counter.linePos(range?.[0] ?? 0);
-	return `${pos.line}:${pos.col}`;
+	return counter.linePos(range?.[0] ?? 0);
 }
 
 const dotted = (path: (string | number)[]) =>
@@ -96,7 +104,6 @@ export function parseUpstateFile(
 		prettyErrors: false,
 		uniqueKeys: true
 	});
-	const where = (path: (string | number)[]) => `${file}:${locate(doc, counter, path)}`;
 	if (doc.errors.length > 0)
 		throw new FileError(
 			file,
@@ -105,20 +112,59 @@ export function parseUpstateFile(
 				return `${file}:${pos.line}:${pos.col} ${e.message.split('\n')[0]}`;
 			})
 		);
-	const problems: Problem[] = [];
-	const raw = interpolate(doc.toJS() ?? {}, env, [], problems);
+	const envProblems: Problem[] = [];
+	const raw = interpolate(doc.toJS() ?? {}, env, [], envProblems);
 	const parsed = UpstateFile.safeParse(raw);
-	if (parsed.success) problems.push(...referenceProblems(parsed.data));
-	else problems.push(...zodProblems(parsed.error));
-	if (problems.length > 0)
-		throw new FileError(
-			file,
-			problems.map(
-				(p) => `${where(p.path)} ${p.path.length ? `${dotted(p.path)}: ` : ''}${p.message}`
+	// A field whose variable is missing is reported once, for the variable.
+	const unset = new Set(envProblems.map((p) => dotted(p.path)));
+	const problems = [
+		...envProblems,
+		...(parsed.success
+			? [...referenceProblems(parsed.data), ...serverRuleProblems(parsed.data)]
+			: zodProblems(parsed.error)
+		).filter((p) => !unset.has(dotted(p.path)))
+	];
+	if (problems.length > 0) {
+		const seen = new Set<string>();
+		const lines = problems
+			.map((p) => ({ p, pos: locate(doc, counter, p.path, p.atKey) }))
+			.sort((a, b) => a.pos.line - b.pos.line || a.pos.col - b.pos.col)
+			.map(
+				({ p, pos }) =>
+					`${file}:${pos.line}:${pos.col} ${p.path.length ? `${dotted(p.path)}: ` : ''}${p.message}`
 			)
-		);
+			.filter((line) => !seen.has(line) && !!seen.add(line));
+		throw new FileError(file, lines);
+	}
 	// safe because `parsed.success` holds whenever no problem was found
 	return { file, config: (parsed as { data: UpstateFile }).data };
+}
+
+// Rules of the server's create inputs that span fields (a maintenance window's order, the
+// channel's one provider block): the entry is checked by the input schema itself, with its
+// keys standing in for ids, and each problem is put back on the entry's own field.
+const REF_FIELDS: Record<string, string> = {
+	pageId: 'page',
+	monitor_id: 'monitor',
+	group_id: 'group',
+	monitor_ids: 'monitors',
+	pageComponentIds: 'components'
+};
+function serverRuleProblems(config: UpstateFile): Problem[] {
+	const problems: Problem[] = [];
+	for (const kind of KIND_ORDER) {
+		const def = KINDS[kind];
+		for (const [key, entry] of Object.entries(config[kind] as Record<string, Fields>)) {
+			const result = def.schema.safeParse(def.toInput(entry, () => 1));
+			if (result.success) continue;
+			for (const p of zodProblems(result.error, [kind, key])) {
+				const field = p.path[2];
+				if (typeof field === 'string' && REF_FIELDS[field]) p.path[2] = REF_FIELDS[field];
+				problems.push(p);
+			}
+		}
+	}
+	return problems;
 }
 
 export function loadUpstateFile(file: string, env: Record<string, string | undefined>): LoadedFile {
@@ -134,13 +180,12 @@ export function loadUpstateFile(file: string, env: Record<string, string | undef
 }
 
 export function zodProblems(error: z.ZodError, prefix: (string | number)[] = []): Problem[] {
-	return error.issues.map((i) => ({
-		path: [...prefix, ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-		message:
-			i.code === 'unrecognized_keys'
-				? `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}`
-				: i.message
-	}));
+	return error.issues.flatMap((i) => {
+		const path = [...prefix, ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
+		return i.code === 'unrecognized_keys'
+			? i.keys.map((k) => ({ path: [...path, k], message: 'unknown field', atKey: true }))
+			: [{ path, message: i.message }];
+	});
 }
 
 // Every key an entry names must exist, of the right kind, on the same page.

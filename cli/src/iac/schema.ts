@@ -95,7 +95,10 @@ const ENV_REF = { type: 'string', pattern: '^\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}$' }
 function allowEnvRefs(node: unknown): unknown {
 	if (Array.isArray(node)) return node.map(allowEnvRefs);
 	if (!node || typeof node !== 'object') return node;
-	const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, allowEnvRefs(v)]));
+	// Keys are never read from the environment: only values are.
+	const out = Object.fromEntries(
+		Object.entries(node).map(([k, v]) => [k, k === 'propertyNames' ? v : allowEnvRefs(v)])
+	);
 	const constrained =
 		out.type === 'string' && ('format' in out || 'pattern' in out || 'enum' in out);
 	return constrained ? { anyOf: [out, ENV_REF] } : out;
