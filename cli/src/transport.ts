@@ -7,6 +7,7 @@ import {
 	type JsonObject,
 	type JsonValue
 } from '@bufbuild/protobuf';
+import { StructSchema } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { AuditLogService } from '@upstate/proto/gen/upstate/v1/audit_log_pb.ts';
@@ -184,14 +185,13 @@ function toCliError(err: unknown, baseUrl: string): CliError {
 		return new CliError(`${baseUrl} does not answer /rpc (${err.rawMessage})`, {
 			hint: 'check --base-url: it is the API server (port 3001), which must be a version with /rpc'
 		});
-	const code = err.metadata.get('upstate-code') ?? CODES[err.code] ?? 'INTERNAL';
-	const issuesHeader = err.metadata.get('upstate-issues');
-	let issues: FieldIssue[] = [];
-	try {
-		issues = issuesHeader ? (JSON.parse(decodeURIComponent(issuesHeader)) as FieldIssue[]) : [];
-	} catch {
-		issues = [];
-	}
+	// The server sends our code as a header and the field issues in a Struct detail.
+	const detail = err.findDetails(StructSchema)[0];
+	const body = detail
+		? (toJson(StructSchema, detail) as { code?: string; issues?: FieldIssue[] })
+		: {};
+	const code = err.metadata.get('upstate-error-code') ?? body.code ?? CODES[err.code] ?? 'INTERNAL';
+	const issues = body.issues ?? [];
 	return new ApiError(code, err.rawMessage, issues);
 }
 
