@@ -34,7 +34,8 @@ const HINTS: Record<string, string> = {
 	NOT_FOUND: 'check the id against the list command (`upstate <resource> list`)',
 	VALIDATION: 'fix the fields named above and run the command again',
 	CONFLICT: 'the resource changed or the value is taken: fetch it again and retry',
-	LIMIT_EXCEEDED: "the workspace plan's limit is reached: remove something or raise the plan",
+	LIMIT_EXCEEDED:
+		"the workspace's plan does not allow this (a limit or a feature): remove something or change the plan",
 	PRECONDITION_FAILED: 'the resource is not in a state that allows this: check it with `get`',
 	INTERNAL: 'the server failed: try again, and check the server log if it persists'
 };

@@ -20,15 +20,22 @@ describe('upstate check', () => {
 	it("runs an http check with the probe's code and shows its phases", async () => {
 		const json = await upstate(['check', `${base}/health`, '--json']);
 		expect(json.code).toBe(0);
-		const result = json.json<{ outcome: string; statusCode: number; timing: Record<string, number> }>();
+		const result = json.json<{
+			outcome: string;
+			statusCode: number;
+			timing: Record<string, number>;
+		}>();
 		expect(result).toMatchObject({ outcome: 'success', statusCode: 200, type: 'http' });
-		expect(Object.keys(result.timing)).toEqual(expect.arrayContaining(['connect', 'ttfb', 'transfer']));
+		expect(Object.keys(result.timing)).toEqual(
+			expect.arrayContaining(['connect', 'ttfb', 'transfer'])
+		);
 
 		const table = await upstate(['check', `${base}/health`, '--timing']);
 		expect(table.code).toBe(0);
 		expect(table.stdout).toMatch(/outcome\s+success/);
 		expect(table.stdout).toMatch(/status\s+200/);
-		for (const phase of ['dns', 'connect', 'tls', 'ttfb', 'transfer']) expect(table.stdout).toContain(phase);
+		for (const phase of ['dns', 'connect', 'tls', 'ttfb', 'transfer'])
+			expect(table.stdout).toContain(phase);
 		// No name to resolve and no TLS on a plain IP URL: those phases show as "-".
 		expect(table.stdout).toMatch(/tls\s+│\s+-/);
 	});
