@@ -12,6 +12,12 @@ const readStdin = () =>
 		process.stdin.on('error', reject);
 	}));
 
+// `upstate monitors list | head`: a closed pipe ends the command quietly.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+	if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+	throw err;
+});
+
 process.exitCode = await run(process.argv.slice(2), {
 	env: process.env,
 	streams: {
