@@ -1,5 +1,9 @@
+import http from 'node:http';
+import http2 from 'node:http2';
+import net from 'node:net';
 import express from 'express';
 import type { Upstate } from './app.ts';
+import { createRpcHandler, type RpcHandler } from './adapters/connect/index.ts';
 import { createMcpHandler } from './adapters/mcp/index.ts';
 import { createRestRouter } from './adapters/rest/index.ts';
 import { mapError } from './adapters/rest/errors.ts';
@@ -7,19 +11,29 @@ import { createOpenApiDocument } from './adapters/rest/openapi.ts';
 import { createPipesRouter } from './analytics/pipes.ts';
 import { ValidationError } from './domain/errors.ts';
 
-// The API server (port 3001): REST v1, /openapi.json and /mcp.
-export function createApiServer(args: { upstate: Upstate }): express.Express {
+function logRequests(
+	req: { method?: string; url?: string },
+	res: { statusCode: number; on: (event: 'finish', fn: () => void) => unknown }
+): void {
+	const started = performance.now();
+	res.on('finish', () => {
+		console.log(
+			`[api] ${req.method} ${(req.url ?? '').split('?')[0]} status=${res.statusCode} ms=${Math.round(performance.now() - started)}`
+		);
+	});
+}
+
+// The API server (port 3001) over HTTP/1.1: REST v1, /openapi.json, /mcp and /rpc.
+export function createApiServer(args: { upstate: Upstate; rpc?: RpcHandler }): express.Express {
+	const rpc = args.rpc ?? createRpcHandler(args);
 	const app = express();
 	app.disable('x-powered-by');
 	app.use((req, res, next) => {
-		const started = performance.now();
-		res.on('finish', () => {
-			console.log(
-				`[api] ${req.method} ${req.path} status=${res.statusCode} ms=${Math.round(performance.now() - started)}`
-			);
-		});
+		logRequests(req, res);
 		next();
 	});
+	// Before the JSON body parser: Connect reads its own bodies (application/json included).
+	app.use((req, res, next) => (rpc.handles(req.path) ? rpc.handle(req, res) : next()));
 	app.use(express.json({ limit: '1mb' }));
 	const openapi = createOpenApiDocument({ serverUrl: args.upstate.config.urls.api });
 	app.get('/openapi.json', (_req, res) => {
@@ -53,4 +67,44 @@ export function createApiServer(args: { upstate: Upstate }): express.Express {
 		}
 	);
 	return app;
+}
+
+const H2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n');
+
+// Port 3001 speaks HTTP/1.1 and cleartext HTTP/2 (h2c, prior knowledge, as gRPC clients do).
+// Node's HTTP/2 server cannot fall back to HTTP/1.1 without TLS, so the first bytes of each
+// connection pick the server. Over HTTP/2 only /rpc is served: Express needs HTTP/1.1 objects.
+export function createApiListener(args: { upstate: Upstate }): net.Server {
+	const rpc = createRpcHandler(args);
+	const h1 = http.createServer(createApiServer({ ...args, rpc }));
+	const h2 = http2.createServer({}, (req, res) => {
+		logRequests(req, res);
+		if (rpc.handles(req.url)) return rpc.handle(req, res);
+		res.writeHead(505, { 'content-type': 'application/json' });
+		res.end(
+			JSON.stringify({
+				error: {
+					code: 'NOT_FOUND',
+					message: 'over HTTP/2 this port serves only /rpc: use HTTP/1.1 for REST, MCP and OpenAPI'
+				}
+			})
+		);
+	});
+	return net.createServer((socket) => {
+		let head = Buffer.alloc(0);
+		const onData = (chunk: Buffer) => {
+			head = Buffer.concat([head, chunk]);
+			const n = Math.min(head.length, H2_PREFACE.length);
+			const isH2 = head.subarray(0, n).equals(H2_PREFACE.subarray(0, n));
+			if (isH2 && head.length < H2_PREFACE.length) return;
+			socket.off('data', onData);
+			socket.pause();
+			socket.unshift(head);
+			if (isH2) return h2.emit('connection', socket);
+			h1.emit('connection', socket);
+			socket.resume(); // the HTTP/1.1 parser reads the unshifted bytes as a 'data' event
+		};
+		socket.on('data', onData);
+		socket.on('error', () => socket.destroy());
+	});
 }

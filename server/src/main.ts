@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { createWorkflowsServer } from './workflows/index.ts';
 // (DESIGN.md). UPSTATE_SERVICES=api,dashboard,... runs a subset, as the containers do.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function listen(name: string, server: http.Server, port: number, host: string): Promise<void> {
+function listen(name: string, server: net.Server, port: number, host: string): Promise<void> {
 	return new Promise((resolve, reject) => {
 		server.once('error', (err: NodeJS.ErrnoException) =>
 			reject(
@@ -54,9 +55,9 @@ async function startService(
 	service: Exclude<Service, 'local-probe'>,
 	upstate: Upstate,
 	config: Config
-): Promise<http.Server> {
+): Promise<net.Server> {
 	const { host, ports } = config;
-	let server: http.Server;
+	let server: net.Server;
 	switch (service) {
 		case 'workflows': {
 			const { scheduleJobs } = await import('./workflows/jobs.ts');
@@ -80,8 +81,9 @@ async function startService(
 			return server;
 		}
 		case 'api': {
-			const { createApiServer } = await import('./api.ts');
-			server = http.createServer(createApiServer({ upstate }));
+			// HTTP/1.1 and h2c on one port (gRPC needs HTTP/2): see createApiListener.
+			const { createApiListener } = await import('./api.ts');
+			server = createApiListener({ upstate });
 			await listen(service, server, ports.api, host);
 			return server;
 		}
@@ -119,7 +121,7 @@ async function main(): Promise<void> {
 		);
 	}
 	setUpstate(upstate);
-	const servers: http.Server[] = [];
+	const servers: net.Server[] = [];
 	const stoppers: Array<() => void> = [];
 	for (const service of services) {
 		if (service === 'local-probe') {

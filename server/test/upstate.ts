@@ -1,9 +1,8 @@
 import { mkdtempSync } from 'node:fs';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createApiServer } from '../src/api.ts';
+import { createApiListener } from '../src/api.ts';
 import type { Upstate } from '../src/app.ts';
 import { createAnalyticsStore } from '../src/analytics/create.ts';
 import { createLucia } from '../src/auth/lucia.ts';
@@ -47,19 +46,27 @@ export const publicDeps = (upstate: Upstate, extra: Partial<PublicDeps> = {}): P
 	...extra
 });
 
-// The API server on 127.0.0.1 and a random port, over real HTTP.
+// The API server on 127.0.0.1 and a random port, over real HTTP (1.1, and h2c for /rpc).
 export async function startApi(
 	upstate: Upstate
 ): Promise<{ url: string; close: () => Promise<void> }> {
-	const app = createApiServer({ upstate });
-	const server: http.Server = await new Promise((resolve) => {
-		const s = app.listen(0, '127.0.0.1', () => resolve(s));
+	const server = createApiListener({ upstate });
+	const sockets = new Set<Socket>();
+	server.on('connection', (socket: Socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
 	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
 	upstate.config.urls.api = `http://127.0.0.1:${port}`;
 	return {
 		url: `http://127.0.0.1:${port}`,
-		close: () => new Promise((r) => server.close(() => r()))
+		close: () =>
+			new Promise((r) => {
+				server.close(() => r());
+				// Kept-alive HTTP/1.1 and HTTP/2 client connections would hold the port open.
+				for (const socket of sockets) socket.destroy();
+			})
 	};
 }
 

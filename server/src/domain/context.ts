@@ -7,7 +7,13 @@ export type Scope = 'read' | 'write';
 // Who is acting. Built by adapters (toServiceCtx), never by the domain.
 export type Actor =
 	| { type: 'user'; userId: number; role: 'owner' | 'admin' | 'member' }
-	| { type: 'apiKey'; keyId: number; userId: number | null; scope: Scope; via: 'rest' | 'mcp' | 'rpc' }
+	| {
+			type: 'apiKey';
+			keyId: number;
+			userId: number | null;
+			scope: Scope;
+			via: 'rest' | 'mcp' | 'rpc';
+	  }
 	| { type: 'oauth'; grantId: number; userId: number; scope: Scope }
 	| { type: 'system'; job: string }
 	| { type: 'probe'; privateLocationId: number };

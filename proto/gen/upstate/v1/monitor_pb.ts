@@ -1091,7 +1091,7 @@ export const MetadataInputSchema: GenMessage<MetadataInput> = /*@__PURE__*/
  */
 export type CreateMonitorRequest = Message<"upstate.v1.CreateMonitorRequest"> & {
   /**
-   * always "grpc"
+   * one of: http, tcp, dns, icmp, grpc
    *
    * @generated from field: optional string type = 1;
    */

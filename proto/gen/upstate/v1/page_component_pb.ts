@@ -156,7 +156,7 @@ export type CreatePageComponentRequest = Message<"upstate.v1.CreatePageComponent
   pageId?: number | undefined;
 
   /**
-   * always "static"
+   * one of: monitor, static
    *
    * @generated from field: optional string type = 2;
    */

@@ -149,7 +149,17 @@ function shapeOf(s: JsonSchema, key: string, io: 'input' | 'output'): Shape {
 		// the procedure's schema still decides which combination is valid.
 		if (alts.every((a) => a.type === 'object' && a.properties)) {
 			const properties: Record<string, JsonSchema> = {};
-			for (const a of alts) Object.assign(properties, a.properties);
+			for (const a of alts)
+				for (const [key, p] of Object.entries(a.properties ?? {})) {
+					// The discriminator: its values across variants (`type`: one of http, tcp, …).
+					const seen = properties[key];
+					properties[key] =
+						seen && seen.const !== undefined && p.const !== undefined
+							? { type: 'string', enum: [seen.const, p.const] }
+							: seen?.enum && p.const !== undefined
+								? { ...seen, enum: [...seen.enum, p.const] }
+								: p;
+				}
 			return { kind: 'object', properties, required: new Set() };
 		}
 		if (alts.every((a) => a.type === 'string'))

@@ -1,0 +1,116 @@
+import type http from 'node:http';
+import type http2 from 'node:http2';
+import {
+	fromJson,
+	toJson,
+	type DescMessage,
+	type DescMethodUnary,
+	type DescService,
+	type MessageShape,
+	type JsonValue
+} from '@bufbuild/protobuf';
+import type { ConnectRouter, HandlerContext, Interceptor } from '@connectrpc/connect';
+import { connectNodeAdapter } from '@connectrpc/connect-node';
+import * as api from '@upstate/proto';
+import type { Upstate } from '../../app.ts';
+import { callProcedure } from '../procedures.ts';
+import { decodeInput, encodeOutput } from './codec.ts';
+import { toServiceCtx } from './context.ts';
+import { mapError } from './errors.ts';
+import { buildProtoModel, PROTO_PACKAGE, type ProtoModel, type ProtoRpc } from './proto.ts';
+import { registerGrpcServices } from './grpc-services.ts';
+
+// /rpc, generated: one Connect handler per procedure the proto model exposes (proto/README.md).
+// Served with the Connect protocol (JSON and binary), gRPC-Web and gRPC under `/rpc/`, and at
+// the server's root for gRPC clients that cannot take a path prefix (grpcurl, grpc-js, grpc-go).
+export const RPC_PREFIX = '/rpc';
+const ROOT_RPC_PATH = /^\/(upstate\.v1|grpc\.health\.v1|grpc\.reflection\.v1(alpha)?)\.\w+\/\w+$/;
+
+type Json = Record<string, unknown>;
+export type RpcHandler = {
+	handles: (path: string) => boolean;
+	handle: (
+		req: http.IncomingMessage | http2.Http2ServerRequest,
+		res: http.ServerResponse | http2.Http2ServerResponse
+	) => void;
+};
+
+// Every error leaves through the one mapping (the rate-limit hook for /rpc belongs here too).
+const mapErrors: Interceptor = (next) => async (req) => {
+	try {
+		return await next(req);
+	} catch (err) {
+		throw mapError(err);
+	}
+};
+
+function generatedServices(): Map<string, DescService> {
+	const out = new Map<string, DescService>();
+	for (const value of Object.values(api) as unknown[]) {
+		const desc = value as Partial<DescService>;
+		if (desc?.kind === 'service' && desc.typeName) out.set(desc.typeName, desc as DescService);
+	}
+	return out;
+}
+
+// A mismatch between the router and the generated code fails the boot, not a call (rule 12).
+function methodFor(
+	generated: Map<string, DescService>,
+	service: string,
+	rpc: ProtoRpc
+): DescMethodUnary {
+	const method = generated
+		.get(`${PROTO_PACKAGE}.${service}`)
+		?.methods.find((m) => m.name === rpc.method);
+	if (
+		method?.methodKind !== 'unary' ||
+		method.input.name !== rpc.request ||
+		method.output.name !== rpc.response
+	)
+		throw new Error(
+			`/rpc: ${service}/${rpc.method} (procedure ${rpc.procedure.path}) is not in proto/gen: run \`npm run gen:proto\``
+		);
+	// safe because methodKind was checked just above (DescMethod does not narrow on it)
+	return method as DescMethodUnary;
+}
+
+function registerProcedures(router: ConnectRouter, upstate: Upstate, model: ProtoModel): void {
+	const generated = generatedServices();
+	for (const service of model.services)
+		for (const rpc of service.rpcs) {
+			const method = methodFor(generated, service.name, rpc);
+			const impl = async (req: MessageShape<DescMessage>, context: HandlerContext) => {
+				const ctx = await toServiceCtx(upstate, context.requestHeader);
+				const input = decodeInput(model, rpc.request, toJson(method.input, req) as Json);
+				const result = await callProcedure(ctx, rpc.procedure.path, input);
+				return fromJson(
+					method.output,
+					encodeOutput(model, rpc.response, result as Json) as JsonValue
+				);
+			};
+			// safe because methodFor checked the method is unary with exactly these message types
+			router.rpc(method, impl as never);
+		}
+}
+
+function adapter(upstate: Upstate, prefix: string | undefined) {
+	const model = buildProtoModel();
+	return connectNodeAdapter({
+		requestPathPrefix: prefix,
+		interceptors: [mapErrors],
+		jsonOptions: { ignoreUnknownFields: false },
+		routes(router) {
+			registerProcedures(router, upstate, model);
+			registerGrpcServices(router);
+		}
+	});
+}
+
+export function createRpcHandler(args: { upstate: Upstate }): RpcHandler {
+	const prefixed = adapter(args.upstate, RPC_PREFIX);
+	const root = adapter(args.upstate, undefined);
+	return {
+		handles: (path) => path.startsWith(`${RPC_PREFIX}/`) || ROOT_RPC_PATH.test(path.split('?')[0]),
+		handle: (req, res) => ((req.url ?? '').startsWith(`${RPC_PREFIX}/`) ? prefixed : root)(req, res)
+	};
+}

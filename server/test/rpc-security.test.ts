@@ -1,0 +1,170 @@
+import { toJson } from '@bufbuild/protobuf';
+import { StructSchema } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { MonitorService, StatusPageService, StatusReportService } from '@upstate/proto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import { createMonitor } from '../src/domain/monitor/index.ts';
+import { createStatusPage } from '../src/domain/status-page/index.ts';
+import { createTestDb } from './db.ts';
+import { createWorkspace, ctxFor } from './factories.ts';
+import { client, type Protocol } from './rpc.ts';
+import { createTestUpstate, issueKey, startApi } from './upstate.ts';
+
+// /rpc holds the same lines as REST: the key decides the workspace and the scope, another
+// workspace's ids do not exist, and bad input is refused by field with nothing written.
+let db: Db;
+let api: Awaited<ReturnType<typeof startApi>>;
+let ws: Awaited<ReturnType<typeof createWorkspace>>;
+let writeKey: string;
+let readKey: string;
+let otherKey: string;
+
+beforeAll(async () => {
+	({ db } = await createTestDb());
+	api = await startApi(createTestUpstate(db));
+	ws = await createWorkspace(db);
+	writeKey = await issueKey(db, ws, 'write');
+	readKey = await issueKey(db, ws, 'read');
+	otherKey = await issueKey(db, await createWorkspace(db), 'write');
+});
+afterAll(() => api.close());
+
+const failure = (p: Promise<unknown>) =>
+	p.then(
+		() => expect.unreachable('the call succeeded'),
+		(err: unknown) => ConnectError.from(err)
+	);
+const http = { type: 'http', name: 'API', periodicity: '1m', url: 'https://example.com' } as const;
+const PROTOCOLS: Protocol[] = ['connect-json', 'grpc'];
+
+describe('/rpc authentication, scope and tenancy', () => {
+	it.each(PROTOCOLS)('%s: refuses calls without a valid x-service-key', async (protocol) => {
+		const none = await failure(
+			client(MonitorService, api.url, undefined, protocol).listMonitors({})
+		);
+		expect(none).toMatchObject({
+			code: Code.Unauthenticated,
+			rawMessage: 'missing x-service-key header'
+		});
+		const bad = await failure(
+			client(MonitorService, api.url, 'us_not-a-real-key', protocol).listMonitors({})
+		);
+		expect(bad).toMatchObject({
+			code: Code.Unauthenticated,
+			rawMessage: 'invalid or revoked API key'
+		});
+	});
+
+	it.each(PROTOCOLS)('%s: refuses writes with a read key and writes nothing', async (protocol) => {
+		const before = await db.monitor.count({ where: { workspaceId: ws.id } });
+		const denied = await failure(
+			client(MonitorService, api.url, readKey, protocol).createMonitor(http)
+		);
+		expect(denied).toMatchObject({
+			code: Code.PermissionDenied,
+			rawMessage: 'this credential is read-only: a write-scoped key is required'
+		});
+		expect(denied.metadata.get('upstate-error-code')).toBe('FORBIDDEN');
+		expect(await db.monitor.count({ where: { workspaceId: ws.id } })).toBe(before);
+	});
+
+	it("answers NOT_FOUND for another workspace's ids, and leaves them untouched", async () => {
+		const ctx = ctxFor(db, ws);
+		const monitor = await createMonitor({ ctx, input: http });
+		const page = await createStatusPage({ ctx, input: { title: 'Mine', slug: `mine-${ws.id}` } });
+		const monitors = client(MonitorService, api.url, otherKey);
+		for (const call of [
+			monitors.getMonitor({ monitorId: monitor.id }),
+			monitors.updateMonitor({ monitorId: monitor.id, name: 'stolen' }),
+			monitors.deleteMonitor({ monitorId: monitor.id }),
+			monitors.getMonitorStatus({ monitorId: monitor.id })
+		])
+			expect(await failure(call)).toMatchObject({
+				code: Code.NotFound,
+				rawMessage: `monitor ${monitor.id} not found`
+			});
+		const pages = client(StatusPageService, api.url, otherKey);
+		expect(await failure(pages.deleteStatusPage({ pageId: page.id }))).toMatchObject({
+			code: Code.NotFound
+		});
+		expect(await db.monitor.findUnique({ where: { id: monitor.id } })).toMatchObject({
+			name: 'API'
+		});
+		expect(await db.statusPage.findUnique({ where: { id: page.id } })).not.toBeNull();
+	});
+
+	it('audits /rpc writes with the key as actor', async () => {
+		const made = await client(MonitorService, api.url, writeKey).createMonitor(http);
+		const entry = await db.auditLog.findFirstOrThrow({
+			where: { workspaceId: ws.id, entityType: 'monitor', entityId: String(made.id) }
+		});
+		expect(entry).toMatchObject({ actorType: 'apiKey', action: 'monitor.create' });
+		expect(entry.actorId).toMatch(/^key_\d+$/);
+	});
+});
+
+describe('/rpc input validation', () => {
+	it.each(PROTOCOLS)(
+		'%s: INVALID_ARGUMENT names the field, nothing is written',
+		async (protocol) => {
+			const before = await db.monitor.count({ where: { workspaceId: ws.id } });
+			const err = await failure(
+				client(MonitorService, api.url, writeKey, protocol).createMonitor({
+					...http,
+					url: 'ftp://example.com'
+				})
+			);
+			expect(err).toMatchObject({
+				code: Code.InvalidArgument,
+				rawMessage: 'url: must be an http or https URL'
+			});
+			expect(toJson(StructSchema, err.findDetails(StructSchema)[0])).toEqual({
+				code: 'VALIDATION',
+				issues: [{ path: 'url', message: 'must be an http or https URL' }]
+			});
+			expect(await db.monitor.count({ where: { workspaceId: ws.id } })).toBe(before);
+		}
+	);
+
+	it('a publishing call without notify is refused on that field', async () => {
+		const err = await failure(
+			client(StatusReportService, api.url, writeKey).createStatusReport({
+				pageId: 1,
+				title: 't',
+				status: 'investigating',
+				message: 'm'
+			})
+		);
+		expect(err.code).toBe(Code.InvalidArgument);
+		expect(err.rawMessage).toMatch(/^notify: /);
+	});
+
+	it('refuses a field the message does not have (Connect JSON sent by hand)', async () => {
+		const res = await fetch(`${api.url}/rpc/upstate.v1.MonitorService/CreateMonitor`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-service-key': writeKey },
+			body: JSON.stringify({ ...http, periodicty: '1h' })
+		});
+		expect(res.status).toBe(400);
+		expect(await res.json()).toMatchObject({
+			code: 'invalid_argument',
+			message: expect.stringContaining('periodicty')
+		});
+	});
+
+	it('Connect JSON keys are the REST keys', async () => {
+		const res = await fetch(`${api.url}/rpc/upstate.v1.MonitorService/CreateMonitor`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-service-key': writeKey },
+			body: JSON.stringify({ ...http, degraded_at: 300, follow_redirects: false })
+		});
+		expect(res.status).toBe(200);
+		expect(await res.json()).toMatchObject({
+			type: 'http',
+			degraded_at: 300,
+			follow_redirects: false,
+			created_at: expect.any(String)
+		});
+	});
+});
