@@ -13,7 +13,7 @@ type Id = { id: number };
 let stack: Awaited<ReturnType<typeof startCliStack>>;
 let env: Record<string, string>;
 let me: Awaited<ReturnType<Awaited<ReturnType<typeof startCliStack>>['workspace']>>;
-const hooks: Array<{ body: string }> = [];
+const hooks: Array<{ url: string; body: string }> = [];
 let hookServer: http.Server;
 let hookUrl: string;
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 		let body = '';
 		req.on('data', (c) => (body += c));
 		req.on('end', () => {
-			hooks.push({ body });
+			hooks.push({ url: req.url ?? '', body });
 			res.writeHead(200).end('ok');
 		});
 	});
@@ -74,7 +74,7 @@ describe('upstate commands over /rpc', () => {
 		expect(bad.stderr).toMatch(/UNAUTHORIZED .*\n→ check the key/);
 	});
 
-	it('manages monitors: create, list, get, update, pause, resume, results, delete', async () => {
+	it('manages monitors: create, list, get, update, pause, resume, trigger, results, delete', async () => {
 		const m = await json<Id & { active: boolean }>(
 			'monitors',
 			'create',
@@ -103,6 +103,25 @@ describe('upstate commands over /rpc', () => {
 		expect(await json('monitors', 'resume', String(m.id))).toMatchObject({ active: true });
 		expect(await json('monitors', 'pause', String(m.id))).toMatchObject({ active: false });
 		expect(await json('monitors', 'results', String(m.id))).toEqual([]);
+		const local = await json(
+			'monitors',
+			'create',
+			'--type',
+			'http',
+			'--name',
+			'Local',
+			'--periodicity',
+			'1m',
+			'--url',
+			hookUrl.replace('/hook', '/health')
+		);
+		const triggered = await json<{ outcome: string; statusCode: number }>(
+			'monitors',
+			'trigger',
+			String(local.id)
+		);
+		expect(triggered).toMatchObject({ outcome: 'success', statusCode: 200 });
+		expect(hooks.map((h) => h.url)).toContain('/health');
 		const bad = await cli(
 			'monitors',
 			'create',
@@ -323,7 +342,7 @@ describe('upstate commands over /rpc', () => {
 		const test = await cli('notifications', 'test', String(channel.id));
 		expect(test.code).toBe(0);
 		expect(test.stdout).toContain('Test message sent (200)');
-		expect(hooks).toHaveLength(1);
+		expect(hooks.filter((h) => h.url === '/hook')).toHaveLength(1);
 		expect((await cli('notifications', 'delete', String(channel.id))).code).toBe(0);
 	});
 

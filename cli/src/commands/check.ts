@@ -1,6 +1,6 @@
 import { CreateMonitorInput } from '@upstate/server/schemas';
 import { runCheck, type ProbeMonitor } from '@upstate/probe/src/checks/index.ts';
-import { collect, parseNumber } from '../context.ts';
+import { collect, parseNumber, type Ctx } from '../context.ts';
 import { CliError, EXIT, usageError } from '../errors.ts';
 import { printJson, printList, printRecord } from '../io.ts';
 import type { Register } from '../program.ts';
@@ -53,6 +53,12 @@ function monitorFor(target: string, f: CheckFlags): ProbeMonitor {
 			: { uri: target }),
 		...(type === 'grpc' ? { service: f.service, tls: f.tls } : {})
 	};
+	return toProbeMonitor(input);
+}
+
+// Any monitor's fields → what the probe runs: checked by the server's create input (its rules
+// and defaults) first.
+export function toProbeMonitor(input: Record<string, unknown>): ProbeMonitor {
 	const parsed = CreateMonitorInput.safeParse(JSON.parse(JSON.stringify(input)));
 	if (!parsed.success)
 		throw usageError(
@@ -64,6 +70,51 @@ function monitorFor(target: string, f: CheckFlags): ProbeMonitor {
 	const { open_telemetry: _otel, regions: _regions, ...fields } = parsed.data;
 	// safe because the create input of each type carries every field the probe's type names
 	return { ...fields, id: 0 } as unknown as ProbeMonitor;
+}
+
+// One check now, printed: outcome, status, latency, assertions and (with timing) the phases.
+export async function runAndReport(
+	ctx: Ctx,
+	monitor: ProbeMonitor,
+	timing: boolean
+): Promise<number | void> {
+	const result = await runCheck(monitor);
+	if (ctx.out.json) printJson(ctx.out, result);
+	else if (!ctx.out.quiet) {
+		const c = ctx.out.color;
+		const word =
+			result.outcome === 'success' ? c.green : result.outcome === 'degraded' ? c.yellow : c.red;
+		printRecord(ctx.out, {
+			outcome: word(result.outcome),
+			status: result.statusCode ?? result.grpcStatus,
+			latency: `${result.latency} ms`,
+			error: result.error,
+			assertions: result.assertions?.map(
+				(a) => `${a.passed ? '✓' : '✗'} ${a.description} (got ${a.actual})`
+			)
+		});
+		if (timing) {
+			const t = result.timing ?? {};
+			printList(
+				ctx.out,
+				(['dns', 'connect', 'tls', 'ttfb', 'transfer'] as const).map((phase) => ({
+					phase,
+					ms: t[phase]
+				})),
+				[
+					{ header: 'PHASE', value: (r) => r.phase },
+					{ header: 'MS', value: (r) => (r.ms === undefined ? '-' : r.ms.toFixed(1)) }
+				],
+				''
+			);
+		}
+	}
+	if (result.outcome === 'error') {
+		if (ctx.out.json) return EXIT.error;
+		throw new CliError(`check failed: ${result.error ?? 'no detail'}`, {
+			hint: 'the target answered badly or not at all from this machine; compare with `upstate monitors results <id>` from your locations'
+		});
+	}
 }
 
 export const registerCheck: Register = (program, wrap) => {
@@ -84,47 +135,7 @@ export const registerCheck: Register = (program, wrap) => {
 		.option('--timing', 'show dns, connect, tls, ttfb and transfer')
 		.action(
 			wrap(async (ctx, target: string, f: CheckFlags) => {
-				const result = await runCheck(monitorFor(target, f));
-				if (ctx.out.json) printJson(ctx.out, result);
-				else if (!ctx.out.quiet) {
-					const c = ctx.out.color;
-					const word =
-						result.outcome === 'success'
-							? c.green
-							: result.outcome === 'degraded'
-								? c.yellow
-								: c.red;
-					printRecord(ctx.out, {
-						outcome: word(result.outcome),
-						status: result.statusCode ?? result.grpcStatus,
-						latency: `${result.latency} ms`,
-						error: result.error,
-						assertions: result.assertions?.map(
-							(a) => `${a.passed ? '✓' : '✗'} ${a.description} (got ${a.actual})`
-						)
-					});
-					if (f.timing) {
-						const t = result.timing ?? {};
-						printList(
-							ctx.out,
-							(['dns', 'connect', 'tls', 'ttfb', 'transfer'] as const).map((phase) => ({
-								phase,
-								ms: t[phase]
-							})),
-							[
-								{ header: 'PHASE', value: (r) => r.phase },
-								{ header: 'MS', value: (r) => (r.ms === undefined ? '-' : r.ms.toFixed(1)) }
-							],
-							''
-						);
-					}
-				}
-				if (result.outcome === 'error') {
-					if (ctx.out.json) return EXIT.error;
-					throw new CliError(`check failed: ${result.error ?? 'no detail'}`, {
-						hint: 'the target answered badly or not at all from this machine; compare with `upstate monitors results <id>` from your locations'
-					});
-				}
+				return runAndReport(ctx, monitorFor(target, f), !!f.timing);
 			})
 		);
 };

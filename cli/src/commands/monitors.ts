@@ -4,6 +4,8 @@ import { collect, parseId, parseNumber } from '../context.ts';
 import { usageError } from '../errors.ts';
 import { done, printList, printRecord, type Column } from '../io.ts';
 import type { Register } from '../program.ts';
+import { monitorFieldsOf } from '../iac/kinds.ts';
+import { runAndReport, toProbeMonitor } from './check.ts';
 import { readJsonOrYaml } from './input.ts';
 
 type MonitorRow = {
@@ -175,6 +177,23 @@ export const registerMonitors: Register = (program, wrap) => {
 					done(ctx.out, `${active ? 'Resumed' : 'Paused'} monitor ${m.id} "${m.name}"`, m);
 				})
 			);
+	monitors
+		.command('trigger <id>')
+		.description(
+			"run the monitor's check once now from this machine, with the probe's code (shown, not stored)"
+		)
+		.option('--timing', 'show dns, connect, tls, ttfb and transfer')
+		.action(
+			wrap(async (ctx, id: string, f: { timing?: boolean }) => {
+				const m = await ctx.api().call('monitor.get', { monitorId: parseId(id) });
+				const fields = Object.fromEntries(
+					monitorFieldsOf(m.type)
+						.filter((k) => k !== 'regions' && k !== 'open_telemetry')
+						.map((k) => [k, (m as Record<string, unknown>)[k]])
+				);
+				return runAndReport(ctx, toProbeMonitor(fields), !!f.timing);
+			})
+		);
 	monitors
 		.command('results <id>')
 		.description('recent check results (http monitors)')

@@ -54,7 +54,8 @@ const loose = <T>(v: unknown) => v as T;
 export const secretVar = (kind: string, key: string, field: string) =>
 	`UPSTATE_${kind}_${key}_${field}`.toUpperCase().replace(/[^A-Z0-9_]/g, '_');
 
-const monitorFieldsOf = (type: string) => {
+// The create-input fields of a monitor type (an http monitor's url, method, ...).
+export const monitorFieldsOf = (type: string) => {
 	const option = CreateMonitorInput.options.find((o) => o.shape.type.value === type);
 	return Object.keys(option?.shape ?? {});
 };
