@@ -483,6 +483,35 @@ describe('upstate commands over /rpc', () => {
 		expect(down.stderr).toContain('cannot reach the API server at http://127.0.0.1:9');
 	});
 
+	it('prints nothing with --quiet, and colour only on a terminal without NO_COLOR or --no-color', async () => {
+		const quiet = await upstate(
+			[
+				'--quiet',
+				'monitors',
+				'create',
+				'--type',
+				'tcp',
+				'--name',
+				'Q',
+				'--periodicity',
+				'10m',
+				'--uri',
+				'q.example:1'
+			],
+			{ env }
+		);
+		expect(quiet).toMatchObject({ code: 0, stdout: '', stderr: '' });
+		const ESC = '\u001b[';
+		expect((await upstate(['monitors', 'list'], { env, tty: true })).stdout).toContain(ESC);
+		expect(
+			(await upstate(['monitors', 'list'], { env: { ...env, NO_COLOR: '1' }, tty: true })).stdout
+		).not.toContain(ESC);
+		expect(
+			(await upstate(['--no-color', 'monitors', 'list'], { env, tty: true })).stdout
+		).not.toContain(ESC);
+		expect((await upstate(['monitors', 'list'], { env })).stdout).not.toContain(ESC);
+	});
+
 	it('exits 2 on usage errors, 0 on --help', async () => {
 		expect((await cli('monitors', 'get', 'abc')).code).toBe(2);
 		expect((await cli('monitors', 'frobnicate')).code).toBe(2);

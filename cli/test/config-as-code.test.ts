@@ -128,6 +128,18 @@ describe('config as code', () => {
 		expect(lock.resources.monitors.api).toBe(seeded.api.id);
 	});
 
+	it('prints the export with -f - and the JSON Schema with `upstate schema`', async () => {
+		const printed = await cli(a, 'export', '-f', '-');
+		expect(printed.stdout).toBe(readFileSync(file, 'utf8'));
+		const schema = await cli(a, 'schema');
+		expect(schema.json()).toEqual(
+			JSON.parse(readFileSync(path.join(dir, 'upstate.schema.json'), 'utf8'))
+		);
+		const again = await cli(a, 'export', '-f', file);
+		expect(again.code).toBe(1);
+		expect(again.stderr).toContain('→ pass --force to overwrite it');
+	});
+
 	it('finds no difference between the export and the workspace', async () => {
 		const env = { [`UPSTATE_PAGE_ACME_${a.ws.id}_PASSWORD`]: 'hunter22' };
 		const r = await upstate(['plan', '-f', file, '--exit-code'], {

@@ -15,7 +15,7 @@ export type CliResult = {
 // and config dir (never the user's).
 export async function upstate(
 	argv: string[],
-	opts: { env?: Record<string, string | undefined>; stdin?: string; cwd?: string } = {}
+	opts: { env?: Record<string, string | undefined>; stdin?: string; tty?: boolean } = {}
 ): Promise<CliResult> {
 	let stdout = '';
 	let stderr = '';
@@ -25,7 +25,7 @@ export async function upstate(
 			stdout: (s) => void (stdout += s),
 			stderr: (s) => void (stderr += s),
 			stdin: async () => opts.stdin ?? '',
-			isTTY: false
+			isTTY: opts.tty ?? false
 		},
 		connect: connectTransport
 	});
