@@ -7,6 +7,7 @@ COPY server/package.json server/
 COPY web/package.json web/
 COPY status/package.json status/
 COPY probe/package.json probe/
+COPY proto/package.json proto/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

@@ -1,3 +1,4 @@
+import http2 from 'node:http2';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { MonitorService } from '@upstate/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,4 +62,22 @@ describe('/rpc protocols', () => {
 			});
 		}
 	);
+
+	it('over HTTP/2 the port serves only RPCs, and says where REST is', async () => {
+		const session = http2.connect(api.url);
+		const req = session.request({ ':path': '/v1/monitors', 'x-service-key': readKey });
+		const chunks: Buffer[] = [];
+		const status = await new Promise<number>((resolve) => {
+			req.on('response', (headers) => resolve(Number(headers[':status'])));
+		});
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		session.close();
+		expect(status).toBe(505);
+		expect(JSON.parse(Buffer.concat(chunks).toString())).toEqual({
+			error: {
+				code: 'NOT_FOUND',
+				message: 'over HTTP/2 this port serves only /rpc: use HTTP/1.1 for REST, MCP and OpenAPI'
+			}
+		});
+	});
 });

@@ -35,7 +35,9 @@ export type RpcHandler = {
 	) => void;
 };
 
-// Every error leaves through the one mapping (the rate-limit hook for /rpc belongs here too).
+// Every error leaves through the one mapping. Per-key rate limits for /rpc belong in this
+// interceptor chain (it runs for HTTP/1.1 and HTTP/2 alike and sees `x-service-key` in
+// `req.header`): throw ConnectError(…, Code.ResourceExhausted), which Connect sends as HTTP 429.
 const mapErrors: Interceptor = (next) => async (req) => {
 	try {
 		return await next(req);

@@ -150,10 +150,10 @@ function shapeOf(s: JsonSchema, key: string, io: 'input' | 'output'): Shape {
 		if (alts.every((a) => a.type === 'object' && a.properties)) {
 			const properties: Record<string, JsonSchema> = {};
 			for (const a of alts)
-				for (const [key, p] of Object.entries(a.properties ?? {})) {
+				for (const [name, p] of Object.entries(a.properties ?? {})) {
 					// The discriminator: its values across variants (`type`: one of http, tcp, …).
-					const seen = properties[key];
-					properties[key] =
+					const seen = properties[name];
+					properties[name] =
 						seen && seen.const !== undefined && p.const !== undefined
 							? { type: 'string', enum: [seen.const, p.const] }
 							: seen?.enum && p.const !== undefined
