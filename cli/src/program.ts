@@ -70,12 +70,15 @@ export async function run(argv: string[], opts: RunOptions): Promise<number> {
 		await program.parseAsync(argv, { from: 'user' });
 		return exitCode;
 	} catch (err) {
-		if (err instanceof CommanderError)
-			return err.code === 'commander.helpDisplayed' ||
-				err.code === 'commander.version' ||
-				err.code === 'commander.help'
-				? EXIT.ok
-				: EXIT.usage;
+		if (err instanceof CommanderError) {
+			if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(err.code))
+				return EXIT.ok;
+			// Commander has printed what is wrong; say where the right form is.
+			opts.streams.stderr(
+				'→ `upstate --help` lists the commands, `upstate <command> --help` their flags\n'
+			);
+			return EXIT.usage;
+		}
 		return report(err, opts.streams, lastCtx, env.NO_COLOR === undefined && opts.streams.isTTY);
 	}
 }

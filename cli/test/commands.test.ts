@@ -514,7 +514,13 @@ describe('upstate commands over /rpc', () => {
 
 	it('exits 2 on usage errors, 0 on --help', async () => {
 		expect((await cli('monitors', 'get', 'abc')).code).toBe(2);
-		expect((await cli('monitors', 'frobnicate')).code).toBe(2);
+		const unknown = await cli('monitors', 'frobnicate');
+		expect(unknown.code).toBe(2);
+		expect(unknown.stderr).toContain("error: unknown command 'frobnicate'");
+		expect(unknown.stderr).toContain('→ `upstate --help` lists the commands');
+		const missing = await cli('components', 'list');
+		expect(missing.code).toBe(2);
+		expect(missing.stderr).toContain("required option '--page <id>' not specified");
 		const help = await cli('monitors', '--help');
 		expect(help.code).toBe(0);
 		expect(help.stdout).toContain('pause');
