@@ -159,6 +159,17 @@ describe('config as code', () => {
 			copy,
 			readFileSync(file, 'utf8').replace(`slug: acme-${a.ws.id}`, `slug: acme-b-${b.ws.id}`)
 		);
+		const planned = await upstate(['--json', 'plan', '-f', copy], { env });
+		const creates = planned.json<{
+			changes: Array<{ kind: string; input: Record<string, unknown> }>;
+		}>().changes;
+		// Ids not yet made are named by the entry that will make them.
+		expect(
+			creates.find((c) => c.kind === 'components' && c.input.type === 'monitor')?.input
+		).toMatchObject({
+			monitor_id: '(new monitors.api)',
+			pageId: `(new status_pages.acme-${a.ws.id})`
+		});
 		const first = await upstate(['apply', '-f', copy], { env });
 		expect(first.code).toBe(0);
 		expect(first.stdout).toContain('Applied: 10 created, 0 updated, 0 replaced, 0 deleted');

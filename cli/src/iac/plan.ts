@@ -43,6 +43,8 @@ export class Refs {
 		if (typeof value === 'number' && value >= PENDING_BASE)
 			return `(new ${this.pending[value - PENDING_BASE]})`;
 		if (Array.isArray(value)) return value.map((v) => this.show(v));
+		if (value && typeof value === 'object')
+			return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.show(v)]));
 		return value;
 	}
 }
@@ -133,7 +135,9 @@ export function plan(config: UpstateFile, lock: LockFile, state: State, prune: b
 		const result = planKind(kind, config, refs, state, prune);
 		// Matches found by slug become known ids for the entries after them.
 		for (const [key, id] of result.matched) refs.lock.resources[kind][key] = id;
-		changes.push(...result.changes.filter((c) => c.action !== 'delete'));
+		for (const c of result.changes)
+			if (c.action === 'create') changes.push({ ...c, input: refs.show(c.input) as Fields });
+			else if (c.action !== 'delete') changes.push(c);
 		if (!prune) unmanaged += state[kind].length - result.matched.size;
 	}
 	// Deletes go last and dependants first: a component before its group and page.
