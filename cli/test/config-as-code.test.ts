@@ -173,7 +173,7 @@ describe('config as code', () => {
 		const first = await upstate(['apply', '-f', copy], { env });
 		expect(first.code).toBe(0);
 		expect(first.stdout).toContain('Applied: 10 created, 0 updated, 0 replaced, 0 deleted');
-		expect(first.stderr).toMatch(/^\[\d+\/10\] \+ monitors\.api create monitor → id \d+$/m);
+		expect(first.stderr).toMatch(/^\[\d+\/10\] \+ monitors\.api create monitor "API" → id \d+$/m);
 		const before = await upstate(['--json', 'audit-log', 'list'], { env });
 		const second = await upstate(['--json', 'apply', '-f', copy], { env });
 		expect(second.json()).toMatchObject({ created: 0, updated: 0, replaced: 0, deleted: 0 });

@@ -37,8 +37,11 @@ function describe(ctx: Ctx, change: Change): string {
 			? `${change.kind} #${change.id}`
 			: `${change.kind}.${change.key}`;
 	switch (change.action) {
-		case 'create':
-			return `${c.green('+')} ${name} ${c.dim(`create ${KINDS[change.kind].noun}`)}`;
+		case 'create': {
+			const label = change.input.name ?? change.input.title;
+			const what = `create ${KINDS[change.kind].noun}${label ? ` "${label}"` : ''}`;
+			return `${c.green('+')} ${name} ${c.dim(what)}`;
+		}
 		case 'delete':
 			return `${c.red('-')} ${name} ${c.dim(`delete ${KINDS[change.kind].noun} "${change.label}" (id ${change.id})`)}`;
 		case 'update':
