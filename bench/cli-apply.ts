@@ -3,6 +3,7 @@
 // nothing to change, then `upstate plan`. Each run is the real command in its own process
 // against the API server over /rpc on a real database. Prints, does not assert.
 import { execFile } from 'node:child_process';
+import os from 'node:os';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -101,5 +102,11 @@ await timed('apply from empty', ['apply', '-q', '-f', file]);
 await timed('apply with nothing to change', ['apply', '-f', file]);
 await timed('plan with nothing to change', ['plan', '-f', file]);
 await timed('upstate --version (process start)', ['--version']);
+log(
+	`load average ${os
+		.loadavg()
+		.map((l) => l.toFixed(1))
+		.join(' ')} on ${os.cpus().length} cores`
+);
 await stack.close();
 process.exit(0);
