@@ -3,11 +3,14 @@ import {
 	AuditLogService,
 	ComponentGroupService,
 	IncidentService,
+	InvitationService,
 	MaintenanceService,
+	MemberService,
 	MonitorService,
 	NotificationChannelService,
 	PageComponentService,
 	PrivateLocationService,
+	ResponseLogService,
 	StatusPageService,
 	StatusReportService,
 	SubscriberService,
@@ -19,13 +22,14 @@ import { recordStatusChange } from '../src/domain/incident/index.ts';
 import { ALERTING_LIMITS, systemCtx } from './alerting.ts';
 import { createTestDb } from './db.ts';
 import { startFakeVendor } from './fake-vendor.ts';
-import { createWorkspace, ctxFor } from './factories.ts';
+import { createUser, createWorkspace, ctxFor, storedResult } from './factories.ts';
 import { client } from './rpc.ts';
 import { createTestUpstate, issueKey, startApi } from './upstate.ts';
 
 // Every resource kind of REST v1 over /rpc, through the generated clients (Connect JSON).
 let db: Db;
 let api: Awaited<ReturnType<typeof startApi>>;
+let upstate: ReturnType<typeof createTestUpstate>;
 let vendor: Awaited<ReturnType<typeof startFakeVendor>>;
 let ws: Awaited<ReturnType<typeof createWorkspace>>;
 let writeKey: string;
@@ -36,7 +40,8 @@ const LIMITS = { ...ALERTING_LIMITS, 'status-subscribers': true, 'audit-log': tr
 beforeAll(async () => {
 	({ db } = await createTestDb());
 	vendor = await startFakeVendor(() => ({ status: 204 }));
-	api = await startApi(createTestUpstate(db, { NOTIFY_ALLOW_PRIVATE_TARGETS: 'true' }));
+	upstate = createTestUpstate(db, { NOTIFY_ALLOW_PRIVATE_TARGETS: 'true' });
+	api = await startApi(upstate);
 	ws = await createWorkspace(db, { limits: LIMITS });
 	writeKey = await issueKey(db, ws, 'write');
 	readKey = await issueKey(db, ws, 'read');
@@ -319,10 +324,56 @@ describe('/rpc resources', () => {
 			credential: { type: 'apiKey', scope: 'read' }
 		});
 		expect(me.credential?.id).toMatch(/^key_\d+$/);
+		// The same procedure is REST's GET /v1/whoami, with the same keys.
+		const rest = await fetch(`${api.url}/v1/whoami`, { headers: { 'x-service-key': readKey } });
+		expect(await rest.json()).toEqual({
+			workspace: { id: ws.id, name: ws.name, slug: ws.slug, plan: ws.plan },
+			credential: { type: 'apiKey', id: me.credential?.id, scope: 'read' }
+		});
 		expect(await rpc(WorkspaceService, readKey).getWorkspace({})).toMatchObject({
 			id: ws.id,
 			limits: expect.objectContaining({ 'audit-log': true })
 		});
 	});
-});
 
+	it('reads check results (response logs, latency) and manages members and invitations', async () => {
+		const monitor = await rpc(MonitorService).createMonitor({
+			type: 'http',
+			name: 'logged',
+			periodicity: '1m',
+			url: 'https://logged.example.com'
+		});
+		await upstate.analytics.insertResults([
+			storedResult({
+				workspaceId: ws.id,
+				monitorId: monitor.id,
+				startedAt: Date.now() - 60_000,
+				latency: 42,
+				timing: { dns: 1, connect: 2, tls: 3, ttfb: 30, transfer: 6 },
+				headers: { 'content-type': 'text/html' }
+			})
+		]);
+		const logs = rpc(ResponseLogService, readKey);
+		const list = await logs.listResponseLogs({ monitorId: monitor.id });
+		expect(list.data).toEqual([expect.objectContaining({ latency: 42, statusCode: 200 })]);
+		const log = await logs.getResponseLog({ logId: list.data[0].id });
+		expect(log).toMatchObject({ latency: 42, timing: expect.objectContaining({ ttfb: 30 }) });
+		const latency = await rpc(MonitorService, readKey).getMonitorLatency({ monitorId: monitor.id });
+		expect(latency.window).toBe('1d');
+
+		const invitations = rpc(InvitationService);
+		const invitation = await invitations.createInvitation({
+			email: 'new@example.test',
+			role: 'member'
+		});
+		expect((await invitations.listInvitations({})).data.map((i) => i.email)).toContain(
+			'new@example.test'
+		);
+		await invitations.revokeInvitation({ invitationId: invitation.id });
+		const user = await createUser(db);
+		await db.membership.create({ data: { workspaceId: ws.id, userId: user.id, role: 'admin' } });
+		expect((await rpc(MemberService, readKey).listMembers({})).data).toEqual([
+			expect.objectContaining({ email: user.email, role: 'admin' })
+		]);
+	});
+});

@@ -1,7 +1,11 @@
 import { toJson } from '@bufbuild/protobuf';
 import { StructSchema } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
+import * as generated from '@upstate/proto';
 import { MonitorService, StatusPageService, StatusReportService } from '@upstate/proto';
+import type { DescService } from '@bufbuild/protobuf';
+import { createClient } from '@connectrpc/connect';
+import { transport } from './rpc.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { createMonitor } from '../src/domain/monitor/index.ts';
@@ -166,5 +170,33 @@ describe('/rpc input validation', () => {
 			follow_redirects: false,
 			created_at: expect.any(String)
 		});
+	});
+});
+
+describe('/rpc answers every method', () => {
+	it('an empty request to any RPC is answered or refused with a client code, never INTERNAL', async () => {
+		const services = (Object.values(generated) as unknown[]).filter(
+			(v): v is DescService => (v as Partial<DescService>)?.kind === 'service'
+		);
+		expect(services).toHaveLength(16);
+		const outcomes: string[] = [];
+		for (const service of services) {
+			const rpc = createClient(service, transport(api.url, 'connect-json', writeKey)) as Record<
+				string,
+				(req: object) => Promise<unknown>
+			>;
+			for (const method of service.methods) {
+				const code = await rpc[method.localName]({}).then(
+					() => 'ok',
+					(err: unknown) => Code[ConnectError.from(err).code]
+				);
+				outcomes.push(`${service.name}/${method.name} ${code}`);
+			}
+		}
+		expect(
+			outcomes.filter((o) => !/ (ok|InvalidArgument|NotFound|ResourceExhausted)$/.test(o))
+		).toEqual([]);
+		expect(outcomes).toContain('WorkspaceService/Whoami ok');
+		expect(outcomes).toContain('MonitorService/CreateMonitor InvalidArgument');
 	});
 });

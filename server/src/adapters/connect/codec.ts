@@ -51,7 +51,9 @@ export function encodeOutput(model: ProtoModel, message: string, value: Json): J
 }
 
 function encodeField(model: ProtoModel, field: ProtoField, value: unknown): unknown {
-	if (field.dynamic || !field.message) return value;
+	// Free-form JSON as JSON would carry it (dates as strings, undefined left out).
+	if (field.dynamic) return JSON.parse(JSON.stringify(value)) as unknown;
+	if (!field.message) return value;
 	const one = (v: unknown) => (isObject(v) ? encodeOutput(model, field.message ?? '', v) : v);
 	if (Array.isArray(value)) return value.map(one);
 	if (field.type.startsWith('map<') && isObject(value))

@@ -12,8 +12,13 @@ import { renderProtoFiles, type FieldNumbers } from './proto-print.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const protoDir = path.join(root, 'proto');
 const buf = path.join(root, 'node_modules', '.bin', 'buf');
+// buf runs the local protoc-gen-es plugin, so node_modules/.bin goes first on its PATH.
+const env = {
+	...process.env,
+	PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`
+};
 const run = (args: string[]) =>
-	execFileSync(buf, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+	execFileSync(buf, args, { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 function listFiles(dir: string, base = dir): string[] {
 	return readdirSync(dir).flatMap((name) => {

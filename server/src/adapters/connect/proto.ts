@@ -383,12 +383,17 @@ class ModelBuilder {
 
 let cached: ProtoModel | undefined;
 
+// The router's model, built once per process.
 export function buildProtoModel(): ProtoModel {
-	if (cached) return cached;
+	cached ??= modelOf(listProcedures());
+	return cached;
+}
+
+export function modelOf(procedures: ProcedureInfo[]): ProtoModel {
 	const builder = new ModelBuilder();
 	const services = new Map<string, ProtoService>();
 	const seen = new Set<string>();
-	for (const procedure of listProcedures()) {
+	for (const procedure of procedures) {
 		if (!isExposed(procedure.meta)) continue;
 		const { entity, service, method } = rpcNames(procedure);
 		if (!/^[A-Z][A-Za-z0-9]*$/.test(method))
@@ -425,6 +430,5 @@ export function buildProtoModel(): ProtoModel {
 			idempotent: procedure.type === 'query'
 		});
 	}
-	cached = { services: [...services.values()], messages: builder.messages };
-	return cached;
+	return { services: [...services.values()], messages: builder.messages };
 }
