@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { createUpstate, setUpstate, type Upstate } from './app.ts';
 import { configureSvelteKitAdapters, loadConfig, type Config, type Service } from './config.ts';
 import { migrate } from './db/migrate.ts';
+import { guardProcess, isolate } from './isolate.ts';
 import { statusFastPath } from './status-site.ts';
 import { createWorkflowsServer } from './workflows/index.ts';
 
@@ -75,23 +76,23 @@ async function startService(
 				statusPageUrl: config.urls.statusPage,
 				onEnqueued: () => deliveries.kick()
 			});
-			server = http.createServer(createWorkflowsServer({ upstate, deliveries }));
+			server = http.createServer(isolate(service, createWorkflowsServer({ upstate, deliveries })));
 			await listen(service, server, ports.workflows, host);
 			return server;
 		}
 		case 'api': {
 			const { createApiServer } = await import('./api.ts');
-			server = http.createServer(createApiServer({ upstate }));
+			server = http.createServer(isolate(service, createApiServer({ upstate })));
 			await listen(service, server, ports.api, host);
 			return server;
 		}
 		case 'dashboard':
-			server = http.createServer(await sveltekitHandler('web'));
+			server = http.createServer(isolate(service, await sveltekitHandler('web')));
 			await listen(service, server, ports.dashboard, host);
 			return server;
 		case 'ingest': {
 			const { createIngestHandler } = await import('./ingest/index.ts');
-			server = http.createServer(createIngestHandler({ upstate }));
+			server = http.createServer(isolate(service, createIngestHandler({ upstate })));
 			await listen(service, server, ports.ingest, host);
 			return server;
 		}
@@ -100,7 +101,7 @@ async function startService(
 			const { watchPageContentVersion } =
 				await import('./domain/status-page/public/content-version.ts');
 			watchPageContentVersion(upstate.db);
-			server = http.createServer(await sveltekitHandler('status'));
+			server = http.createServer(isolate(service, await sveltekitHandler('status')));
 			await listen(service, server, ports.statusPage, host);
 			return server;
 		}
@@ -109,6 +110,7 @@ async function startService(
 
 async function main(): Promise<void> {
 	const config = loadConfig();
+	guardProcess();
 	configureSvelteKitAdapters();
 	const services = config.services;
 	migrate(config.databaseUrl, config.databaseAuthToken);
