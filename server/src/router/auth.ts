@@ -5,6 +5,7 @@ import {
 	requestMagicLink,
 	verifyMagicLink
 } from '../domain/auth/index.ts';
+import { newWorkspacePlan } from '../domain/limits.ts';
 import { createTRPCRouter, publicProcedure, userProcedure } from './trpc.ts';
 
 // Dashboard sign-in; in-process only (no REST or MCP exposure).
@@ -25,14 +26,19 @@ export const authRouter = createTRPCRouter({
 		.output(
 			z.object({ sessionId: z.string(), userId: z.number(), workspaceId: z.number().nullable() })
 		)
-		.mutation(({ ctx, input }) =>
-			verifyMagicLink({
+		.mutation(({ ctx, input }) => {
+			const { plan, limits } = newWorkspacePlan({
+				selfHost: ctx.upstate.config.selfHost,
+				overrides: ctx.upstate.config.defaultLimits
+			});
+			return verifyMagicLink({
 				db: ctx.db,
 				lucia: ctx.upstate.lucia,
-				defaultLimits: ctx.upstate.config.defaultLimits,
+				defaultLimits: limits,
+				plan,
 				input
-			})
-		),
+			});
+		}),
 	signOut: userProcedure.output(z.object({ ok: z.literal(true) })).mutation(async ({ ctx }) => {
 		if (ctx.sessionId) await ctx.upstate.lucia.invalidateSession(ctx.sessionId);
 		return { ok: true as const };

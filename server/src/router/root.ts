@@ -1,3 +1,4 @@
+import { adminRouter } from './admin.ts';
 import { apiKeyRouter } from './api-key.ts';
 import { auditLogRouter } from './audit-log.ts';
 import { authRouter } from './auth.ts';
@@ -34,7 +35,8 @@ export const appRouter = createTRPCRouter({
 	maintenance: maintenanceRouter,
 	subscriber: subscriberRouter,
 	incident: incidentRouter,
-	auditLog: auditLogRouter
+	auditLog: auditLogRouter,
+	admin: adminRouter
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,11 +13,13 @@ import { VerifyMagicLinkInput } from './schemas.ts';
 const INVALID = 'this sign-in link is invalid or has expired: request a new one';
 
 // Single use. The first sign-in creates the user and, with no membership and no pending
-// invitation, a workspace on the free plan (spec 1.2) with the user as owner.
+// invitation, a workspace on the plan given (free, or self-host) with the user as owner.
 export async function verifyMagicLink(args: {
 	db: Db;
 	lucia: AppLucia;
 	defaultLimits: Record<string, unknown>;
+	// The new workspace's plan (newWorkspacePlan in limits.ts); free unless given.
+	plan?: string;
 	input: VerifyMagicLinkInput;
 }): Promise<{ sessionId: string; userId: number; workspaceId: number | null }> {
 	const { token } = parseInput(VerifyMagicLinkInput, args.input);
@@ -47,7 +49,7 @@ export async function verifyMagicLink(args: {
 				data: {
 					name,
 					slug: `${name.replace(/[^a-z0-9]+/g, '-').slice(0, 40)}-${randomUUID().slice(0, 8)}`,
-					plan: 'free',
+					plan: args.plan ?? 'free',
 					limits: JSON.stringify(args.defaultLimits)
 				}
 			});
