@@ -12,6 +12,10 @@ import type { PendingResult } from './wire.ts';
 // Results not yet delivered, kept on disk so a restart or an ingest outage loses nothing.
 // Past MAX_PENDING the oldest are dropped, with at most one log line a minute saying how many.
 export const MAX_PENDING = 100_000;
+
+// Beside the outbox: one line, `ok` or what failed, from the probe's last exchange with the
+// ingest server (read by the image's health check, probe/src/healthcheck.ts).
+export const healthFile = (outboxFile: string) => `${outboxFile}.health`;
 const DROP_LOG_EVERY_MS = 60_000;
 
 export class Outbox {
