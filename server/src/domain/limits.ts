@@ -127,8 +127,14 @@ export function newWorkspacePlan(args: { selfHost: boolean; overrides: Record<st
 
 export const LimitsOverride = z
 	.object({
-		...Object.fromEntries(BOOLEAN_KEYS.map((k) => [k, z.boolean()])),
-		...Object.fromEntries(COUNT_KEYS.map((k) => [k, z.number().int().min(0)])),
+		...(Object.fromEntries(BOOLEAN_KEYS.map((k) => [k, z.boolean()])) as Record<
+			FeatureKey,
+			z.ZodBoolean
+		>),
+		...(Object.fromEntries(COUNT_KEYS.map((k) => [k, z.number().int().min(0)])) as Record<
+			(typeof COUNT_KEYS)[number],
+			z.ZodNumber
+		>),
 		members: z.union([z.number().int().min(0), z.literal('Unlimited')]),
 		periodicity: z.array(z.enum(PERIODICITIES)),
 		'data-retention': z.string().regex(/^\d+ months?$/),
