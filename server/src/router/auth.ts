@@ -36,6 +36,7 @@ export const authRouter = createTRPCRouter({
 				lucia: ctx.upstate.lucia,
 				defaultLimits: limits,
 				plan,
+				localLocation: ctx.upstate.config.services.includes('local-probe'),
 				input
 			});
 		}),

@@ -67,6 +67,20 @@ describe('new workspaces', () => {
 		expect(JSON.parse(row.limits)).toEqual({ monitors: 5 });
 		expect((await api.workspace.current()).limits.periodicity).toEqual(['10m', '30m', '1h']);
 	});
+
+	it('get the built-in Local location only where this installation runs the Local probe', async () => {
+		const allInOne = await instance({ SELF_HOST: 'true' });
+		const a = await signUp(allInOne.upstate, 'one@self.test');
+		expect(
+			await allInOne.db.privateLocation.count({
+				where: { workspaceId: a.workspaceId, builtIn: true }
+			})
+		).toBe(1);
+		// A compose stack's dashboard container (spec 1.1: the probe is not part of the stack).
+		const stack = await instance({ SELF_HOST: 'true', UPSTATE_SERVICES: 'dashboard' });
+		const b = await signUp(stack.upstate, 'two@self.test');
+		expect(await stack.db.privateLocation.count({ where: { workspaceId: b.workspaceId } })).toBe(0);
+	});
 });
 
 describe('the instance admin', () => {

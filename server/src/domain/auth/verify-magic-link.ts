@@ -20,6 +20,9 @@ export async function verifyMagicLink(args: {
 	defaultLimits: Record<string, unknown>;
 	// The new workspace's plan (newWorkspacePlan in limits.ts); free unless given.
 	plan?: string;
+	// Whether this installation runs the built-in Local probe (the all-in-one process does; the
+	// compose stacks do not, spec 1.1): only then does a new workspace get its Local location.
+	localLocation?: boolean;
 	input: VerifyMagicLinkInput;
 }): Promise<{ sessionId: string; userId: number; workspaceId: number | null }> {
 	const { token } = parseInput(VerifyMagicLinkInput, args.input);
@@ -56,7 +59,7 @@ export async function verifyMagicLink(args: {
 			await tx.membership.create({
 				data: { workspaceId: workspace.id, userId: user.id, role: 'owner' }
 			});
-			await ensureLocalLocation({ tx, workspaceId: workspace.id });
+			if (args.localLocation ?? true) await ensureLocalLocation({ tx, workspaceId: workspace.id });
 			const ctx: ServiceContext = {
 				db: args.db,
 				workspace: {
