@@ -92,6 +92,8 @@ describe.each([
 					`${name}: ${r.anyOf.join('|')}`
 				).toBe(true);
 			expect(config!.selfHost, name).toBe(true);
+			// db-migrate migrates; the services do not race it.
+			expect(config!.migrateOnStart, name).toBe(false);
 			expect(config!.databaseUrl, name).toBe('http://db:8080');
 			const port = {
 				workflows: config!.ports.workflows,

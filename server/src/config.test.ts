@@ -94,6 +94,9 @@ describe('config', () => {
 		expect(
 			loadConfig({ ...prod, UPSTATE_SERVICES: 'status-page', CRON_SECRET: '' }).services
 		).toEqual(['status-page']);
+		// The all-in-one process migrates at start unless told its db-migrate does it.
+		expect(loadConfig(prod).migrateOnStart).toBe(true);
+		expect(loadConfig({ ...prod, MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
 		// Outside production nothing is required (npm start on a fresh clone).
 		expect(loadConfig({ DATA_DIR: tmp() }).isProduction).toBe(false);
 	});

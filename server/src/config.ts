@@ -55,6 +55,8 @@ const Env = z.object({
 	INGEST_PORT: port(8081),
 	WORKSPACE_DEFAULT_LIMITS: optional,
 	UPSTATE_SERVICES: optional,
+	// false in the compose stacks: their db-migrate service migrates and everything waits on it.
+	MIGRATE_ON_START: z.preprocess((v) => (v === '' || v === undefined ? 'true' : v), flag),
 	TRUSTED_PROXY_HOPS: z.preprocess((v) => v || 0, z.coerce.number().int().min(0).max(10)),
 	CUSTOM_DOMAIN_SKIP_DNS_CHECK: flag,
 	CUSTOM_DOMAIN_DNS_SERVERS: optional,
@@ -211,6 +213,7 @@ function buildConfig(env: z.infer<typeof Env>) {
 		statusPageCacheTtlMs: env.STATUS_PAGE_CACHE_TTL_SECONDS * 1000,
 		defaultLimits,
 		services: parseServices(env.UPSTATE_SERVICES),
+		migrateOnStart: env.MIGRATE_ON_START,
 		localProbeIntervalMs: env.LOCAL_PROBE_INTERVAL_MS,
 		notify: {
 			allowPrivateTargets: env.NOTIFY_ALLOW_PRIVATE_TARGETS,

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
 	guardProcess();
 	configureSvelteKitAdapters();
 	const services = config.services;
-	migrate(config.databaseUrl, config.databaseAuthToken);
+	if (config.migrateOnStart) migrate(config.databaseUrl, config.databaseAuthToken);
 	const upstate = createUpstate(config);
 	if (services.includes('ingest') && !config.cronSecret) {
 		console.warn(
