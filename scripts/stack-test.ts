@@ -104,18 +104,26 @@ async function buildImages(): Promise<void> {
 	}
 }
 
-function runAsync(cmd: string, args: string[]): Promise<void> {
+// For commands that need this process meanwhile (the SMTP sink lives here: a synchronous run
+// would leave mail unanswered until it ends).
+function runAsync(
+	cmd: string,
+	args: string[],
+	opts: { allowFail?: boolean } = {}
+): Promise<{ code: number; out: string }> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
 		let out = '';
 		const keep = (d: Buffer) => {
-			out = (out + d.toString()).slice(-8000);
+			out = (out + d.toString()).slice(-16000);
 		};
 		child.stdout.on('data', keep);
 		child.stderr.on('data', keep);
 		child.once('error', reject);
 		child.once('exit', (code) =>
-			code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out}`))
+			code === 0 || opts.allowFail
+				? resolve({ code: code ?? 1, out })
+				: reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out}`))
 		);
 	});
 }
@@ -130,11 +138,13 @@ type Service = {
 	ports?: string[];
 	volumes?: string[];
 	profiles?: string[];
+	healthcheck?: { test: string[] };
 };
 
 type Stack = {
 	project: string;
 	dir: string;
+	cronSecret: string;
 	services: string[];
 	// service -> container port -> host port
 	port: (service: string, inside: number) => number;
@@ -173,7 +183,8 @@ async function prepare(file: string, project: string, smtpPort: number): Promise
 	doc.services.db = {
 		image: 'upstate:local',
 		command: ['node', '-e', 'setInterval(() => {}, 1 << 30)'],
-		volumes: [`${volume}:/data`]
+		volumes: [`${volume}:/data`],
+		healthcheck: { test: ['NONE'] }
 	};
 	delete doc.volumes['db-data'];
 	for (const [name, s] of Object.entries(doc.services)) {
@@ -192,11 +203,12 @@ async function prepare(file: string, project: string, smtpPort: number): Promise
 	// YAML 1.1 quoting: podman-compose reads 1.1, where a bare `no` is false.
 	writeFileSync(path.join(dir, 'docker-compose.yaml'), stringify(doc, { version: '1.1' }));
 	// The operator's .env: two secrets and a mail setting, nothing else.
+	const cronSecret = run('openssl', ['rand', '-base64', '32']).out.trim();
 	writeFileSync(
 		path.join(dir, '.env'),
 		[
 			`AUTH_SECRET=${run('openssl', ['rand', '-base64', '32']).out.trim()}`,
-			`CRON_SECRET=${run('openssl', ['rand', '-base64', '32']).out.trim()}`,
+			`CRON_SECRET=${cronSecret}`,
 			`SMTP_URL=smtp://host.containers.internal:${smtpPort}`,
 			''
 		].join('\n')
@@ -209,6 +221,7 @@ async function prepare(file: string, project: string, smtpPort: number): Promise
 	return {
 		project,
 		dir,
+		cronSecret,
 		services: Object.keys(doc.services),
 		port,
 		url: (service, inside) => `http://127.0.0.1:${port(service, inside)}`
@@ -318,9 +331,17 @@ async function fullStack(browser: Browser, smtp: Awaited<ReturnType<typeof start
 			active: true,
 			url: 'http://workflows:3000/healthz'
 		});
+		// ICMP too: the probe image runs the system ping as its unprivileged user.
+		const ping = await rest<{ id: number }>('POST', '/v1/monitors', {
+			type: 'icmp',
+			name: 'Workflows ping',
+			periodicity: '30s',
+			active: true,
+			uri: 'workflows'
+		});
 		const location = await rest<{ id: number; token: string }>('POST', '/v1/private-locations', {
 			name: 'Stack test probe',
-			monitor_ids: [monitor.id]
+			monitor_ids: [monitor.id, ping.id]
 		});
 		const slug = `stack-${Date.now()}`;
 		const statusPage = await rest<{ id: number }>('POST', '/v1/status-pages', {
@@ -366,6 +387,11 @@ async function fullStack(browser: Browser, smtp: Awaited<ReturnType<typeof start
 			`/v1/private-locations/${location.id}`
 		);
 		check(seen.last_seen_at !== null, 'the private location has a last report over REST');
+		const pinged = await until('an ICMP check from the probe image', 60, async () => {
+			const summary = await rest<{ success: number }>('GET', `/v1/monitors/${ping.id}/summary`);
+			return summary.success >= 1 ? summary : undefined;
+		});
+		check(pinged.success >= 1, 'the probe image pings (ICMP check succeeded)');
 		const before = await rest<{ success: number }>('GET', `/v1/monitors/${monitor.id}/summary`);
 		check(before.success >= 1, `the results are in the analytics store (${before.success} ok)`);
 		await page.goto(`${dashboard}/monitors/${monitor.id}`);
@@ -377,8 +403,31 @@ async function fullStack(browser: Browser, smtp: Awaited<ReturnType<typeof start
 		});
 		check(/operational/i.test(statusHtml), 'the status page shows the component operational');
 
+		// The doctor, run where the stack's names resolve (the server container: its database file,
+		// mail setting and pipes token), with the operator's CRON_SECRET.
+		const doctor = await runAsync(
+			'podman',
+			[
+				'exec',
+				'-e',
+				`CRON_SECRET=${stack.cronSecret}`,
+				container(stack, 'server'),
+				'node',
+				'server/src/doctor.ts',
+				'--workflows-url',
+				'http://workflows:3000',
+				'--status-page-url',
+				'http://status-page:3003',
+				'--api-url',
+				'http://server:3001'
+			],
+			{ allowFail: true }
+		);
+		for (const line of doctor.out.trim().split('\n')) log(`doctor | ${line}`);
+		check(doctor.code === 0, 'npm run doctor finds nothing failing in the running stack');
+
 		await phase('full.restart', async () => {
-			run('podman', ['rm', '-f', probe]);
+			run('podman', ['rm', '-f', '-v', probe]);
 			down(stack, false);
 			const again = up(stack);
 			check(/status=up-to-date/.test(again), 'db-migrate is idempotent on restart');
@@ -411,7 +460,7 @@ async function fullStack(browser: Browser, smtp: Awaited<ReturnType<typeof start
 		console.log(`---- probe ----\n${run('podman', ['logs', probe], { allowFail: true }).out}`);
 		throw err;
 	} finally {
-		run('podman', ['rm', '-f', probe], { allowFail: true });
+		run('podman', ['rm', '-f', '-v', probe], { allowFail: true });
 		down(stack, true);
 	}
 }
