@@ -264,8 +264,10 @@ function dumpLogs(stack: Stack): void {
 	}
 }
 
+// `volumes`: the end of the test, leaving nothing behind (podman-compose 1.0 keeps the network).
 function down(stack: Stack, volumes: boolean): void {
 	compose(stack, ['down', ...(volumes ? ['-v'] : [])], true);
+	if (volumes) run('podman', ['network', 'rm', `${stack.project}_default`], { allowFail: true });
 }
 
 // ---- the checks ----

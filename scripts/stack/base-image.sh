@@ -19,7 +19,8 @@ debootstrap --variant=minbase bookworm "$rootfs" http://deb.debian.org/debian >"
 	{ tail -20 "$work/debootstrap.log"; exit 1; }
 install -m 0755 node_modules/node/bin/node "$rootfs/usr/local/bin/node"
 strip --strip-debug "$rootfs/usr/local/bin/node" 2>/dev/null || true
-npm_dir=$(npm root -g)/npm
+npm_dir=$(npm root -g 2>/dev/null)/npm
+[ -f "$npm_dir/bin/npm-cli.js" ] || { echo "base-image: no npm at $npm_dir (apt-get install npm)" >&2; exit 1; }
 mkdir -p "$rootfs/usr/local/lib/node_modules"
 cp -a "$npm_dir" "$rootfs/usr/local/lib/node_modules/npm"
 ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$rootfs/usr/local/bin/npm"
