@@ -335,6 +335,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 	return buildConfig(parsed.data);
 }
 
+// `npm run doctor`: the services' own settings without production's start-up requirements (it
+// is there to say what is missing), and the compose stacks' ANALYTICS_TOKEN as the pipes token.
+export function loadDiagnosisConfig(env: NodeJS.ProcessEnv = process.env): Config {
+	return loadConfig({
+		...env,
+		ANALYTICS_API_KEY: env.ANALYTICS_API_KEY || env.ANALYTICS_TOKEN,
+		NODE_ENV: 'development'
+	});
+}
+
 // db-migrate reads only the database settings; it runs before (and without) the app secrets.
 export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): {
 	databaseUrl: string;

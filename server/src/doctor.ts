@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { createClient } from '@libsql/client';
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import { loadConfig } from './config.ts';
+import { loadDiagnosisConfig } from './config.ts';
 
 // `npm run doctor`: checks a running installation from outside and prints one line per check,
 // with what to do when it fails. Reads the same settings as the services (.env), each address
@@ -199,7 +199,7 @@ async function checkAnalytics(opts: DoctorOptions): Promise<Finding> {
 		return {
 			status: 'fail',
 			check,
-			detail: `cannot reach ${opts.analyticsUrl} (${pipe.error}): start the analytics container or fix ANALYTICS_URL`
+			detail: `cannot reach ${opts.analyticsUrl} (${pipe.error}): start the analytics container (ANALYTICS_URL), or for the embedded store the API server (--api-url)`
 		};
 	if (pipe.status === 200)
 		return { status: 'ok', check, detail: `pipe ${PIPE} answers 200 at ${opts.analyticsUrl}` };
@@ -312,14 +312,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
 			'api-url': { type: 'string' }
 		}
 	});
-	// The services' own settings, without production's start-up requirements: the doctor is
-	// there to say what is missing, not to stop at the first thing.
-	// ANALYTICS_TOKEN is the compose stacks' one value for both analytics variables.
-	const config = loadConfig({
-		...process.env,
-		ANALYTICS_API_KEY: process.env.ANALYTICS_API_KEY || process.env.ANALYTICS_TOKEN,
-		NODE_ENV: 'development'
-	});
+	const config = loadDiagnosisConfig();
 	const findings = await runDoctor({
 		databaseUrl: values['database-url'] ?? config.databaseUrl,
 		databaseAuthToken: config.databaseAuthToken,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Workspace } from '@prisma/client';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../audit.ts';
-import type { ServiceContext } from '../context.ts';
+import { requireScope, type ServiceContext } from '../context.ts';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
 import { resolveLimits } from '../limits.ts';
 import { parseInput } from '../parse.ts';
@@ -77,6 +77,7 @@ export async function setWorkspacePlan(args: {
 		actor: { type: 'user', userId: user.id, role: 'owner' },
 		requestId: randomUUID()
 	};
+	requireScope(ctx, 'write');
 	return withTransaction(ctx, async (tx) => {
 		const after = await tx.workspace.update({
 			where: { id: input.workspaceId },
