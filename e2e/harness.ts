@@ -29,8 +29,8 @@ export type Mail = {
 	headers: Record<string, string>; // lower-case names, raw values
 };
 
-// A real SMTP server on 127.0.0.1 that keeps what it receives.
-export async function startSmtp(): Promise<{
+// A real SMTP server on 127.0.0.1 (or `host`: 0.0.0.0 for containers) that keeps what it receives.
+export async function startSmtp(host = '127.0.0.1'): Promise<{
 	port: number;
 	mails: Mail[];
 	close: () => Promise<void>;
@@ -65,7 +65,7 @@ export async function startSmtp(): Promise<{
 		}
 	});
 	const port = await freePort();
-	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	await new Promise<void>((resolve) => server.listen(port, host, resolve));
 	return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
@@ -108,6 +108,10 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
 			DASHBOARD_URL: urls.dashboard,
 			STATUS_PAGE_URL: urls.status,
 			OAUTH_ISSUER: urls.api,
+			// Production checks these at start (server/src/config.ts): the SaaS free plan unless a
+			// test opts in, and a mail setting (tests that read mail pass their own SMTP server).
+			SELF_HOST: 'false',
+			SMTP_URL: 'smtp://127.0.0.1:1',
 			...env
 		},
 		stdio: ['ignore', 'pipe', 'pipe']

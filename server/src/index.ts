@@ -21,3 +21,4 @@ export {
 	THEME_KEYS
 } from './domain/status-page/index.ts';
 export { setStatusFastPath, statusFastPath, type StatusFastPath } from './status-site.ts';
+export { SELF_HOST_LIMITS, SELF_HOST_PLAN } from './domain/limits.ts';

@@ -12,7 +12,20 @@ import {
 	requestMagicLink,
 	verifyMagicLink
 } from '../domain/auth/index.ts';
+import type { Upstate } from '../app.ts';
+import type { NewWorkspaceTerms } from '../domain/auth/internal.ts';
+import { newWorkspacePlan } from '../domain/limits.ts';
 import { createTRPCRouter, publicProcedure, userProcedure } from './trpc.ts';
+
+// A first sign-in's workspace: the self-host plan with SELF_HOST, else free (spec 2.3); a Local
+// location only where this process runs the built-in probe.
+function newWorkspaceTerms(upstate: Upstate): NewWorkspaceTerms {
+	const { config } = upstate;
+	return {
+		...newWorkspacePlan({ selfHost: config.selfHost, overrides: config.defaultLimits }),
+		localLocation: config.services.includes('local-probe')
+	};
+}
 
 // Dashboard sign-in; in-process only (no REST or MCP exposure).
 export const authRouter = createTRPCRouter({
@@ -40,7 +53,7 @@ export const authRouter = createTRPCRouter({
 			verifyMagicLink({
 				db: ctx.db,
 				lucia: ctx.upstate.lucia,
-				defaultLimits: ctx.upstate.config.defaultLimits,
+				newWorkspace: newWorkspaceTerms(ctx.upstate),
 				input
 			})
 		),
@@ -60,7 +73,7 @@ export const authRouter = createTRPCRouter({
 				db: ctx.db,
 				lucia: ctx.upstate.lucia,
 				providers: ctx.upstate.signInProviders,
-				defaultLimits: ctx.upstate.config.defaultLimits,
+				newWorkspace: newWorkspaceTerms(ctx.upstate),
 				input
 			})
 		),

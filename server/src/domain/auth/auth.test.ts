@@ -32,7 +32,7 @@ const verify = (token: string) =>
 	verifyMagicLink({
 		db,
 		lucia: upstate.lucia,
-		defaultLimits: upstate.config.defaultLimits,
+		newWorkspace: { plan: 'free', limits: upstate.config.defaultLimits, localLocation: true },
 		input: { token }
 	});
 
@@ -196,7 +196,7 @@ describe('sign-in with a provider', () => {
 		signInWithProvider({
 			db,
 			lucia: upstate.lucia,
-			defaultLimits: upstate.config.defaultLimits,
+			newWorkspace: { plan: 'free', limits: upstate.config.defaultLimits, localLocation: true },
 			input: { provider: 'acme', ...profile }
 		});
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { UnauthorizedError } from '../errors.ts';
 import { parseInput } from '../parse.ts';
 import { FinishProviderSignInInput, type FinishProviderSignInOutput } from './schemas.ts';
+import type { NewWorkspaceTerms } from './internal.ts';
 import { signInWithProvider } from './sign-in-with-provider.ts';
 
 // The provider's callback: code → tokens → profile → session. Every failure a person can meet
@@ -12,7 +13,7 @@ export async function finishProviderSignIn(args: {
 	db: Db;
 	lucia: AppLucia;
 	providers: SignInProviders;
-	defaultLimits: Record<string, unknown>;
+	newWorkspace: NewWorkspaceTerms;
 	input: FinishProviderSignInInput;
 }): Promise<FinishProviderSignInOutput> {
 	const { search, flow } = parseInput(FinishProviderSignInInput, args.input);

@@ -6,14 +6,23 @@ import type { ServiceContext } from '../context.ts';
 import { resolveLimits } from '../limits.ts';
 import { ensureLocalLocation } from '../private-location/ensure-local.ts';
 
+// What a first sign-in's workspace starts with: its plan and limits (newWorkspacePlan in
+// limits.ts: free, or self-host), and whether it gets a Local location (only where this
+// installation runs the built-in probe: the all-in-one process does, the compose stacks not).
+export type NewWorkspaceTerms = {
+	plan: string;
+	limits: Record<string, unknown>;
+	localLocation: boolean;
+};
+
 // Where a signed-in user lands. The first sign-in with no membership and no pending invitation
-// creates a workspace on the free plan (spec 1.2) with the user as owner; someone invited
-// joins that workspace from the invitation link instead (workspaceId null).
+// creates a workspace on the terms given with the user as owner; someone invited joins that
+// workspace from the invitation link instead (workspaceId null).
 export async function homeWorkspace(args: {
 	db: Db;
 	tx: Tx;
 	user: { id: number; email: string };
-	defaultLimits: Record<string, unknown>;
+	newWorkspace: NewWorkspaceTerms;
 }): Promise<number | null> {
 	const { tx, user } = args;
 	const email = user.email;
@@ -31,14 +40,14 @@ export async function homeWorkspace(args: {
 		data: {
 			name,
 			slug: `${name.replace(/[^a-z0-9]+/g, '-').slice(0, 40)}-${randomUUID().slice(0, 8)}`,
-			plan: 'free',
-			limits: JSON.stringify(args.defaultLimits)
+			plan: args.newWorkspace.plan,
+			limits: JSON.stringify(args.newWorkspace.limits)
 		}
 	});
 	await tx.membership.create({
 		data: { workspaceId: workspace.id, userId: user.id, role: 'owner' }
 	});
-	await ensureLocalLocation({ tx, workspaceId: workspace.id });
+	if (args.newWorkspace.localLocation) await ensureLocalLocation({ tx, workspaceId: workspace.id });
 	const ctx: ServiceContext = {
 		db: args.db,
 		workspace: {

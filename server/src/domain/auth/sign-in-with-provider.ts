@@ -2,7 +2,7 @@ import type { AppLucia } from '../../auth/lucia.ts';
 import type { Db } from '../../db/client.ts';
 import { UnauthorizedError } from '../errors.ts';
 import { parseInput } from '../parse.ts';
-import { homeWorkspace } from './internal.ts';
+import { homeWorkspace, type NewWorkspaceTerms } from './internal.ts';
 import { ProviderProfileInput } from './schemas.ts';
 
 // A person came back from a sign-in provider. A known identity (provider + subject) signs in
@@ -11,7 +11,7 @@ import { ProviderProfileInput } from './schemas.ts';
 export async function signInWithProvider(args: {
 	db: Db;
 	lucia: AppLucia;
-	defaultLimits: Record<string, unknown>;
+	newWorkspace: NewWorkspaceTerms;
 	input: ProviderProfileInput;
 }): Promise<{ sessionId: string; userId: number; workspaceId: number | null }> {
 	const { provider, subject, email, emailVerified } = parseInput(ProviderProfileInput, args.input);
@@ -34,7 +34,7 @@ export async function signInWithProvider(args: {
 			db: args.db,
 			tx,
 			user,
-			defaultLimits: args.defaultLimits
+			newWorkspace: args.newWorkspace
 		});
 		return { userId: user.id, workspaceId };
 	});

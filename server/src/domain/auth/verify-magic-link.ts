@@ -2,7 +2,7 @@ import type { AppLucia } from '../../auth/lucia.ts';
 import type { Db } from '../../db/client.ts';
 import { UnauthorizedError } from '../errors.ts';
 import { parseInput } from '../parse.ts';
-import { homeWorkspace } from './internal.ts';
+import { homeWorkspace, type NewWorkspaceTerms } from './internal.ts';
 import { hashToken } from './request-magic-link.ts';
 import { VerifyMagicLinkInput } from './schemas.ts';
 
@@ -12,7 +12,7 @@ const INVALID = 'this sign-in link is invalid or has expired: request a new one'
 export async function verifyMagicLink(args: {
 	db: Db;
 	lucia: AppLucia;
-	defaultLimits: Record<string, unknown>;
+	newWorkspace: NewWorkspaceTerms;
 	input: VerifyMagicLinkInput;
 }): Promise<{ sessionId: string; userId: number; workspaceId: number | null }> {
 	const { token } = parseInput(VerifyMagicLinkInput, args.input);
@@ -31,7 +31,7 @@ export async function verifyMagicLink(args: {
 				db: args.db,
 				tx,
 				user,
-				defaultLimits: args.defaultLimits
+				newWorkspace: args.newWorkspace
 			});
 			return { userId: user.id, workspaceId };
 		}
