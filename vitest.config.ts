@@ -5,6 +5,7 @@ export default defineConfig({
 		include: [
 			'server/**/*.test.ts',
 			'probe/**/*.test.ts',
+			'cli/test/**/*.test.ts',
 			'status/src/**/*.test.ts',
 			'web/src/**/*.test.ts'
 		],

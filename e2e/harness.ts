@@ -29,8 +29,8 @@ export type Mail = {
 	headers: Record<string, string>; // lower-case names, raw values
 };
 
-// A real SMTP server on 127.0.0.1 that keeps what it receives.
-export async function startSmtp(): Promise<{
+// A real SMTP server on 127.0.0.1 (or `host`: 0.0.0.0 for containers) that keeps what it receives.
+export async function startSmtp(host = '127.0.0.1'): Promise<{
 	port: number;
 	mails: Mail[];
 	close: () => Promise<void>;
@@ -65,7 +65,7 @@ export async function startSmtp(): Promise<{
 		}
 	});
 	const port = await freePort();
-	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	await new Promise<void>((resolve) => server.listen(port, host, resolve));
 	return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
@@ -108,6 +108,10 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
 			DASHBOARD_URL: urls.dashboard,
 			STATUS_PAGE_URL: urls.status,
 			OAUTH_ISSUER: urls.api,
+			// Production checks these at start (server/src/config.ts): the SaaS free plan unless a
+			// test opts in, and a mail setting (tests that read mail pass their own SMTP server).
+			SELF_HOST: 'false',
+			SMTP_URL: 'smtp://127.0.0.1:1',
 			...env
 		},
 		stdio: ['ignore', 'pipe', 'pipe']
@@ -173,7 +177,13 @@ export async function signIn(
 	const mail = await waitForMail(args.smtp, args.email);
 	const link = /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(mail.text)?.[0];
 	if (!link) throw new Error(`no sign-in link in the mail to ${args.email}`);
+	await openMagicLink(page, link);
+}
+
+// Opening a mailed sign-in link shows a confirm button (mail scanners open links): press it.
+export async function openMagicLink(page: Page, link: string): Promise<void> {
 	await page.goto(link);
+	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 	await page.waitForURL(/\/monitors/);
 }
 

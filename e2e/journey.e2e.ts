@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
 	launchBrowser,
+	openMagicLink,
 	startSmtp,
 	startStack,
 	type Stack,
@@ -64,8 +65,7 @@ describe('walking skeleton', () => {
 			(await waitForMail(email)).text
 		)?.[0];
 		expect(link).toBeTruthy();
-		await page.goto(link as string);
-		await page.waitForURL(/\/monitors/);
+		await openMagicLink(page, link as string);
 		await page.waitForLoadState('networkidle');
 
 		await page.getByRole('link', { name: 'New monitor' }).click();

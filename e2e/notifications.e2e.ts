@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { startFakeVendor } from '../server/test/fake-vendor.ts';
 import {
 	launchBrowser,
+	openMagicLink,
 	startSmtp,
 	startStack,
 	type Stack,
@@ -59,8 +60,7 @@ describe('notifications page without JavaScript', () => {
 		const link = /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(
 			(await waitForMail(email)).text
 		)?.[0];
-		await page.goto(link as string);
-		await page.waitForURL(/\/monitors/);
+		await openMagicLink(page, link as string);
 		await page.goto(`${stack.urls.dashboard}/monitors/new`);
 		await page.getByLabel('Name').fill('Checkout');
 		await page.getByLabel('URL').fill('https://example.com/checkout');

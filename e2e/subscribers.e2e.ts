@@ -9,7 +9,7 @@ import { createStatusPage } from '../server/src/domain/status-page/index.ts';
 import { createStatusReport } from '../server/src/domain/status-report/index.ts';
 import { createSubscriberNotifier } from '../server/src/domain/subscriber/index.ts';
 import { TEAM_LIMITS, createWorkspace, ctxFor } from '../server/test/factories.ts';
-import { launchBrowser, startSmtp, startStack, type Stack } from './harness.ts';
+import { launchBrowser, openMagicLink, startSmtp, startStack, type Stack } from './harness.ts';
 
 // A reader subscribes on the status page with JavaScript off, confirms from the mail, receives
 // a notice from the workflows process's delivery worker, and unsubscribes with one click.
@@ -187,8 +187,10 @@ describe('status page subscribers (e2e, no JavaScript)', () => {
 		await page.getByRole('button', { name: 'Send sign-in link' }).click();
 		await until(() => smtp.mails.some((m) => m.to === email));
 		const mail = smtp.mails.find((m) => m.to === email);
-		await page.goto(/https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(mail?.text ?? '')?.[0] ?? '');
-		await page.waitForURL(/\/monitors/);
+		await openMagicLink(
+			page,
+			/https?:\/\/\S+\/auth\/verify\?token=[\w-]+/.exec(mail?.text ?? '')?.[0] ?? ''
+		);
 		const { workspaceId } = await db.membership.findFirstOrThrow({
 			where: { user: { email } }
 		});

@@ -22,6 +22,10 @@ export const MAX_UNSAVED = 10_000;
 // The active segment is fsynced at most this long after a write, and on rotation.
 export const FSYNC_EVERY_MS = 1000;
 const SEGMENT_BYTES = 4 * 1024 * 1024;
+
+// Beside the outbox: one line, `ok` or what failed, from the probe's last exchange with the
+// ingest server (read by the image's health check, probe/src/healthcheck.ts).
+export const healthFile = (outboxFile: string) => `${outboxFile}.health`;
 const DROP_LOG_EVERY_MS = 60_000;
 
 // On disk: segments `<file>.<seq>`, append-only. A record is one line, `r <bytes> <crc32> <json>`

@@ -1,11 +1,12 @@
-import { createClient, type Client } from '@connectrpc/connect';
+import { writeFileSync } from 'node:fs';
+import { Code, ConnectError, createClient, type Client } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { runCheck } from './checks/index.ts';
 import type { ProbeMonitor } from './checks/types.ts';
 import type { ProbeConfig } from './config.ts';
 import { IngestService } from './gen/upstate/ingest/v1/ingest_pb.ts';
 import { createOtelExport } from './otel.ts';
-import { Outbox } from './outbox.ts';
+import { healthFile, Outbox } from './outbox.ts';
 import { newResultId } from './result-id.ts';
 import { fromWireMonitor, toWireResult } from './wire.ts';
 
@@ -147,11 +148,12 @@ export function createProbe(opts: ProbeOptions) {
 			console.log(
 				`[probe] monitors location=${JSON.stringify(res.locationName)} count=${res.monitors.length}`
 			);
+			reportHealth('ok');
 			return true;
 		} catch (err) {
-			console.error(
-				`[probe] failed to fetch monitors from ${config.ingestUrl}: ${(err as Error).message}; retrying in ${retryMs / 1000}s`
-			);
+			const line = `failed to fetch monitors from ${config.ingestUrl}: ${wrongServerHint(config.ingestUrl, err) ?? (err as Error).message}`;
+			console.error(`[probe] ${line}; retrying in ${retryMs / 1000}s`);
+			reportHealth(line);
 			return false;
 		}
 	}
@@ -176,6 +178,7 @@ export function createProbe(opts: ProbeOptions) {
 			outbox.ack(new Set(batch.map((r) => r.resultId)));
 			if (deliveryFailing) console.log(`[probe] delivery resumed pending=${outbox.size}`);
 			deliveryFailing = false;
+			reportHealth('ok');
 			if (res.rejected)
 				console.warn(
 					`[probe] ingest rejected=${res.rejected} results for monitors no longer assigned`
@@ -186,6 +189,16 @@ export function createProbe(opts: ProbeOptions) {
 					`[probe] delivery failed, keeping results pending=${outbox.size}: ${(err as Error).message}`
 				);
 			deliveryFailing = true;
+			reportHealth(`delivery failed: ${(err as Error).message}`);
+		}
+	}
+
+	// The image's health check reads the outcome of the last exchange with the ingest server.
+	function reportHealth(line: string): void {
+		try {
+			writeFileSync(healthFile(config.outboxFile), `${line} at=${new Date().toISOString()}\n`);
+		} catch {
+			// the health file is a convenience; the outbox itself reports disk trouble
 		}
 	}
 
@@ -219,4 +232,13 @@ export function createProbe(opts: ProbeOptions) {
 			void otel.shutdown();
 		}
 	};
+}
+
+// The API server (port 3001) answers the ingest calls with 404, which Connect reports as
+// unimplemented: say in one line where the probe should point instead (spec 1.1).
+export function wrongServerHint(ingestUrl: string, err: unknown): string | undefined {
+	const code = err instanceof ConnectError ? err.code : undefined;
+	const port = new URL(ingestUrl).port;
+	if (code !== Code.Unimplemented && port !== '3001') return undefined;
+	return `SERVICE_INGEST_URL answers but is not the ingest server${port === '3001' ? ' (port 3001 is the API server)' : ''}: point it at the ingest server, port 8081 (private-location:8080 inside the stack's network)`;
 }

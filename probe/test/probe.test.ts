@@ -148,7 +148,6 @@ describe('probe → ingest server', () => {
 		const status = await getMonitorStatus({ ctx, input: { monitorId } });
 		expect(status).toMatchObject({
 			monitorId,
-			status: 'active',
 			regions: [{ region: 'Local', status: 'active' }]
 		});
 		const logs = await listResponseLogs({

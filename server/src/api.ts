@@ -115,10 +115,14 @@ const H2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n');
 // Port 3001 speaks HTTP/1.1 and cleartext HTTP/2 (h2c, prior knowledge, as gRPC clients do).
 // Node's HTTP/2 server cannot fall back to HTTP/1.1 without TLS, so the first bytes of each
 // connection pick the server. Over HTTP/2 only /rpc is served: Express needs HTTP/1.1 objects.
-export function createApiListener(args: { upstate: Upstate }): net.Server {
+export function createApiListener(args: {
+	upstate: Upstate;
+	wrap?: (handler: http.RequestListener) => http.RequestListener;
+}): net.Server {
 	const limits = limitsFor(args.upstate);
-	const rpc = createRpcHandler({ ...args, limits });
-	const h1 = http.createServer(createApiServer({ ...args, limits, rpc }));
+	const rpc = createRpcHandler({ upstate: args.upstate, limits });
+	const app: http.RequestListener = createApiServer({ upstate: args.upstate, limits, rpc });
+	const h1 = http.createServer(args.wrap ? args.wrap(app) : app);
 	const h2 = http2.createServer({}, (req, res) => {
 		logRequests(req, res);
 		if (rpc.handles(req.url)) return rpc.handle(req, res);

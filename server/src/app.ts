@@ -2,6 +2,7 @@ import { loadConfig, type Config } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { createLucia, type AppLucia } from './auth/lucia.ts';
+import { SignInProviders } from './auth/providers.ts';
 import type { SubscriberNotifier } from './notify/index.ts';
 import { createSubscriberNotifier } from './domain/subscriber/index.ts';
 import { createAnalyticsStore } from './analytics/create.ts';
@@ -17,6 +18,7 @@ export type Upstate = {
 	db: Db;
 	mailer: Mailer;
 	lucia: AppLucia;
+	signInProviders: SignInProviders; // OAuth / OpenID Connect sign-in (AUTH_<PROVIDER>_*)
 	analytics: AnalyticsStore;
 	notify: SubscriberNotifier; // subscriber notifications after publishing: writes the outbox
 	openedPages: RenderCache<OpenedPage>; // published pages by slug/domain for the access gate
@@ -31,6 +33,10 @@ export function createUpstate(config: Config = loadConfig()): Upstate {
 		mailer: createMailer(config.mail),
 		// Secure cookies whenever the dashboard is served over https.
 		lucia: createLucia({ db, secure: config.urls.dashboard.startsWith('https:') }),
+		signInProviders: new SignInProviders({
+			providers: config.authProviders,
+			dashboardUrl: config.urls.dashboard
+		}),
 		analytics: createAnalyticsStore(config.analytics),
 		notify: createSubscriberNotifier({ db, statusPageUrl: config.urls.statusPage }),
 		openedPages: new RenderCache({ ttlMs: config.statusPageCacheTtlMs }),

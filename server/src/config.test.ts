@@ -2,9 +2,18 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, loadDatabaseConfig } from './config.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'upstate-config-'));
+// Everything a production process of every service needs (spec 1.4.1).
+const PRODUCTION = {
+	NODE_ENV: 'production',
+	AUTH_SECRET: 'a'.repeat(44),
+	SELF_HOST: 'true',
+	NEXT_PUBLIC_URL: 'https://upstate.example.com',
+	SMTP_URL: 'smtp://mail.example.com:587',
+	CRON_SECRET: 'cron'
+};
 
 describe('config', () => {
 	it('ships the OAuth redirect allowlist and editor schemes, and lets each be replaced', () => {
@@ -87,9 +96,59 @@ describe('config', () => {
 		);
 	});
 
+	it('stops a production process with one line naming the first setting its services lack (spec 1.4.1)', () => {
+		const prod = { ...PRODUCTION, DATA_DIR: tmp() };
+		expect(loadConfig(prod).isProduction).toBe(true);
+		const failure = (env: Record<string, string>) => {
+			try {
+				loadConfig(env);
+			} catch (err) {
+				expect(err).toBeInstanceOf(ConfigError);
+				return (err as Error).message;
+			}
+			throw new Error('loadConfig accepted the configuration');
+		};
+		for (const name of ['SELF_HOST', 'NEXT_PUBLIC_URL', 'CRON_SECRET']) {
+			const message = failure({ ...prod, [name]: '' });
+			expect(message).toMatch(new RegExp(`^${name} is required in production`));
+			expect(message).not.toContain('\n');
+		}
+		expect(failure({ ...prod, SMTP_URL: '' })).toMatch(
+			/^EMAIL_PROVIDER_API_KEY or SMTP_URL are required in production .*set SMTP_URL/
+		);
+		expect(
+			loadConfig({ ...prod, SMTP_URL: '', EMAIL_PROVIDER_API_KEY: 're_x' }).mail.smtpUrl
+		).toMatch(/^smtps:/);
+		// Each service is held only to what it reads: the ingest server sends no mail but needs
+		// the workflows address when workflows runs elsewhere; the status page needs no cron secret.
+		const ingest = { ...prod, UPSTATE_SERVICES: 'ingest', SMTP_URL: '' };
+		expect(failure(ingest)).toMatch(/^WORKFLOWS_URL is required in production \(services ingest\)/);
+		expect(loadConfig({ ...ingest, WORKFLOWS_URL: 'http://workflows:3000' }).services).toEqual([
+			'ingest'
+		]);
+		expect(
+			loadConfig({ ...prod, UPSTATE_SERVICES: 'status-page', CRON_SECRET: '' }).services
+		).toEqual(['status-page']);
+		// The all-in-one process migrates at start unless told its db-migrate does it.
+		expect(loadConfig(prod).migrateOnStart).toBe(true);
+		expect(loadConfig({ ...prod, MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+		// Outside production nothing is required (npm start on a fresh clone).
+		expect(loadConfig({ DATA_DIR: tmp() }).isProduction).toBe(false);
+	});
+
+	it('lets db-migrate run with the database settings alone', () => {
+		const dir = tmp();
+		expect(loadDatabaseConfig({ NODE_ENV: 'production', DATA_DIR: dir }).databaseUrl).toBe(
+			`file:${path.join(dir, 'upstate.db')}`
+		);
+		expect(
+			loadDatabaseConfig({ NODE_ENV: 'production', DATABASE_URL: 'http://db:8080' }).databaseUrl
+		).toBe('http://db:8080');
+	});
+
 	it('gives the embedded analytics pipes a token in production too: ANALYTICS_API_KEY or one kept in DATA_DIR', () => {
 		const dir = tmp();
-		const prod = { DATA_DIR: dir, NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(44) };
+		const prod = { ...PRODUCTION, DATA_DIR: dir };
 		const token = loadConfig(prod).analytics.apiKey;
 		expect(token).toMatch(/^[A-Za-z0-9+/]{43}=$/);
 		// Another container on the same DATA_DIR volume gets the same token.

@@ -30,6 +30,7 @@ const Env = z.object({
 	DATABASE_AUTH_TOKEN: optional,
 	AUTH_SECRET: optional,
 	SELF_HOST: flag,
+	ADMIN_EMAILS: optional,
 	NEXT_PUBLIC_URL: url('http://localhost:3002'),
 	STATUS_PAGE_URL: url('http://localhost:3003'),
 	OAUTH_ISSUER: url('http://localhost:3001'),
@@ -45,6 +46,7 @@ const Env = z.object({
 	ANALYTICS_API_KEY: optional,
 	ANALYTICS_INGEST_TOKEN: optional,
 	CRON_SECRET: optional,
+	INGEST_PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 	WORKFLOWS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 	SERVICE_WEB_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 	AI_BASE_URL: optional,
@@ -64,6 +66,8 @@ const Env = z.object({
 	RATE_LIMIT_ANONYMOUS_REQUESTS: count(60),
 	RATE_LIMIT_OAUTH_REQUESTS: count(60),
 	RATE_LIMIT_WINDOW_SECONDS: count(60),
+	// false in the compose stacks: their db-migrate service migrates and everything waits on it.
+	MIGRATE_ON_START: z.preprocess((v) => (v === '' || v === undefined ? 'true' : v), flag),
 	TRUSTED_PROXY_HOPS: z.preprocess((v) => v || 0, z.coerce.number().int().min(0).max(10)),
 	CUSTOM_DOMAIN_SKIP_DNS_CHECK: flag,
 	CUSTOM_DOMAIN_DNS_SERVERS: optional,
@@ -153,18 +157,13 @@ function parseServices(raw: string | undefined): Service[] {
 	return wanted as Service[];
 }
 
-export type Config = ReturnType<typeof buildConfig>;
+export type Config = ReturnType<typeof buildConfig> & { authProviders: AuthProviderConfig[] };
 
 export class ConfigError extends Error {}
 
 function buildConfig(env: z.infer<typeof Env>) {
 	const isProduction = env.NODE_ENV === 'production';
 	const dataDir = path.resolve(env.DATA_DIR);
-	if (isProduction && !env.AUTH_SECRET) {
-		throw new ConfigError(
-			'AUTH_SECRET is required in production: set it to a random 32-byte base64 value (openssl rand -base64 32).'
-		);
-	}
 	let baseUrls: Record<string, string | undefined> = {};
 	if (env.NOTIFY_BASE_URLS) {
 		try {
@@ -191,10 +190,15 @@ function buildConfig(env: z.infer<typeof Env>) {
 		isProduction,
 		host: env.HOST,
 		dataDir,
-		databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, 'upstate.db')}`,
+		databaseUrl: env.DATABASE_URL ?? defaultDatabaseUrl(dataDir),
 		databaseAuthToken: env.DATABASE_AUTH_TOKEN,
 		authSecret: env.AUTH_SECRET ?? localSecret(dataDir),
 		selfHost: env.SELF_HOST,
+		// Instance admins (dashboard admin page); empty = the first user who signed up.
+		adminEmails: (env.ADMIN_EMAILS ?? '')
+			.split(',')
+			.map((e) => e.trim().toLowerCase())
+			.filter(Boolean),
 		urls: {
 			dashboard: env.NEXT_PUBLIC_URL,
 			statusPage: env.STATUS_PAGE_URL,
@@ -203,7 +207,10 @@ function buildConfig(env: z.infer<typeof Env>) {
 			// The all-in-one process forwards to its own workflows port unless told otherwise.
 			workflows: env.WORKFLOWS_URL ?? `http://127.0.0.1:${env.WORKFLOWS_PORT}`,
 			// Where the MCP resources' docs live (spec 4.1); unset: this API server serves them.
-			web: env.SERVICE_WEB_BASE_URL
+			web: env.SERVICE_WEB_BASE_URL,
+			// Where probes report (the dashboard shows it in the probe's run command): the ingest
+			// port on the dashboard's host unless set.
+			ingest: env.INGEST_PUBLIC_URL ?? defaultIngestUrl(env.NEXT_PUBLIC_URL, env.INGEST_PORT)
 		},
 		ports: {
 			workflows: env.WORKFLOWS_PORT,
@@ -271,6 +278,7 @@ function buildConfig(env: z.infer<typeof Env>) {
 		statusPageCacheTtlMs: env.STATUS_PAGE_CACHE_TTL_SECONDS * 1000,
 		defaultLimits,
 		services: parseServices(env.UPSTATE_SERVICES),
+		migrateOnStart: env.MIGRATE_ON_START,
 		localProbeIntervalMs: env.LOCAL_PROBE_INTERVAL_MS,
 		testCrashAt: env.UPSTATE_TEST_CRASH_AT,
 		notify: {
@@ -320,15 +328,159 @@ function localSecret(dataDir: string, name = '.auth-secret'): string {
 	}
 }
 
+// What each service needs in production (spec 1.4.1), checked at start before anything runs:
+// the process stops with one line naming the first missing setting and how to set it. `anyOf`
+// is satisfied by any one of its variables. The compose files give each service these
+// (compose.test.ts checks them against this list).
+type Requirement = { anyOf: string[]; services: readonly Service[]; fix: string };
+const APPS: readonly Service[] = ['workflows', 'api', 'dashboard', 'status-page', 'ingest'];
+export const PRODUCTION_REQUIREMENTS: Requirement[] = [
+	{
+		anyOf: ['AUTH_SECRET'],
+		services: APPS,
+		fix: 'set it to a random 32-byte base64 value (openssl rand -base64 32).'
+	},
+	{
+		anyOf: ['SELF_HOST'],
+		services: APPS,
+		fix: 'set SELF_HOST=true for a self-hosted installation.'
+	},
+	{
+		anyOf: ['NEXT_PUBLIC_URL'],
+		services: APPS,
+		fix: 'set it to the public URL of the dashboard, e.g. https://upstate.example.com (sign-in links and e-mails point there).'
+	},
+	{
+		anyOf: ['EMAIL_PROVIDER_API_KEY', 'SMTP_URL'],
+		services: ['workflows', 'api', 'dashboard', 'status-page'],
+		fix: 'magic-link sign-in and alerts are sent by e-mail: set SMTP_URL (e.g. smtp://user:pass@mail.example.com:587) or the e-mail provider key EMAIL_PROVIDER_API_KEY.'
+	},
+	{
+		anyOf: ['CRON_SECRET'],
+		services: ['workflows', 'ingest'],
+		fix: 'the ingest server authenticates to workflows with it: set the same random value for both (openssl rand -base64 32).'
+	}
+];
+
+// Services a process runs with what they need; ingest without workflows in the same process
+// forwards status changes to WORKFLOWS_URL, which has no sensible default then.
+export function requiredVariables(services: readonly Service[]): Requirement[] {
+	const required = PRODUCTION_REQUIREMENTS.filter((r) =>
+		r.services.some((s) => services.includes(s))
+	);
+	if (services.includes('ingest') && !services.includes('workflows')) {
+		required.push({
+			anyOf: ['WORKFLOWS_URL'],
+			services: ['ingest'],
+			fix: 'the ingest server forwards status changes to the workflows app: set its address, e.g. http://workflows:3000.'
+		});
+	}
+	return required;
+}
+
+function checkProduction(env: NodeJS.ProcessEnv, services: readonly Service[]): void {
+	for (const r of requiredVariables(services)) {
+		if (r.anyOf.some((name) => env[name])) continue;
+		const names = r.anyOf.join(' or ');
+		throw new ConfigError(
+			`${names} ${r.anyOf.length > 1 ? 'are' : 'is'} required in production (services ${services.join(',')}): ${r.fix}`
+		);
+	}
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 	const parsed = Env.safeParse(env);
 	if (!parsed.success) {
-		const lines = parsed.error.issues.map(
-			(i) => `  ${i.path.join('.')}: ${i.message} (see .env.example for what to set)`
+		const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+		throw new ConfigError(
+			`Invalid configuration: ${lines.join('; ')} (see .env.example for what to set)`
 		);
-		throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 	}
-	return buildConfig(parsed.data);
+	if (parsed.data.NODE_ENV === 'production')
+		checkProduction(env, parseServices(parsed.data.UPSTATE_SERVICES));
+	return { ...buildConfig(parsed.data), authProviders: parseAuthProviders(env) };
+}
+
+// Dashboard sign-in providers (spec 2.1), named like Auth.js: AUTH_GITHUB_ID/_SECRET,
+// AUTH_GOOGLE_ID/_SECRET, and for any OpenID Connect issuer AUTH_<NAME>_ID/_SECRET/_ISSUER
+// with an optional AUTH_<NAME>_NAME for its button. GitHub first, then Google, then by name.
+export type AuthProviderConfig = {
+	id: string;
+	name: string;
+	kind: 'github' | 'google' | 'oidc';
+	clientId: string;
+	clientSecret: string;
+	issuer?: string;
+};
+const PRESET_NAMES: Record<string, string> = { github: 'GitHub', google: 'Google' };
+
+function parseAuthProviders(env: NodeJS.ProcessEnv): AuthProviderConfig[] {
+	const found = new Map<string, Record<string, string>>();
+	for (const [key, value] of Object.entries(env)) {
+		const m = /^AUTH_([A-Z0-9]+)_(ID|SECRET|ISSUER|NAME)$/.exec(key);
+		if (!m || !value) continue;
+		found.set(m[1], { ...found.get(m[1]), [m[2]]: value });
+	}
+	const providers = [...found].map(([key, v]): AuthProviderConfig => {
+		const id = key.toLowerCase();
+		const kind = id === 'github' || id === 'google' ? id : 'oidc';
+		for (const [needs, what] of [
+			['ID', 'the client ID'],
+			['SECRET', 'the client secret']
+		]) {
+			if (!v[needs])
+				throw new ConfigError(
+					`AUTH_${key}_${needs} is required to sign in with ${key}: set ${what} of the OAuth app registered at the provider (README "Sign-in").`
+				);
+		}
+		if (kind === 'oidc' && !z.url().safeParse(v.ISSUER).success)
+			throw new ConfigError(
+				`AUTH_${key}_ISSUER must be the URL of an OpenID Connect issuer (the address before /.well-known/openid-configuration); only GitHub and Google need none.`
+			);
+		return {
+			id,
+			name: v.NAME ?? PRESET_NAMES[id] ?? key.charAt(0) + key.slice(1).toLowerCase(),
+			kind,
+			clientId: v.ID,
+			clientSecret: v.SECRET,
+			issuer: kind === 'oidc' ? v.ISSUER : undefined
+		};
+	});
+	const rank = (p: AuthProviderConfig) => (p.id === 'github' ? 0 : p.id === 'google' ? 1 : 2);
+	return providers.sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id));
+}
+
+// `npm run doctor`: the services' own settings without production's start-up requirements (it
+// is there to say what is missing), and the compose stacks' ANALYTICS_TOKEN as the pipes token.
+export function loadDiagnosisConfig(env: NodeJS.ProcessEnv = process.env): Config {
+	return loadConfig({
+		...env,
+		ANALYTICS_API_KEY: env.ANALYTICS_API_KEY || env.ANALYTICS_TOKEN,
+		NODE_ENV: 'development'
+	});
+}
+
+// db-migrate reads only the database settings; it runs before (and without) the app secrets.
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): {
+	databaseUrl: string;
+	databaseAuthToken?: string;
+} {
+	const parsed = Env.pick({ DATA_DIR: true, DATABASE_URL: true, DATABASE_AUTH_TOKEN: true }).parse(
+		env
+	);
+	return {
+		databaseUrl: parsed.DATABASE_URL ?? defaultDatabaseUrl(path.resolve(parsed.DATA_DIR)),
+		databaseAuthToken: parsed.DATABASE_AUTH_TOKEN
+	};
+}
+
+function defaultIngestUrl(dashboard: string, port: number): string {
+	const u = new URL(dashboard);
+	return `http://${u.hostname}:${port}`;
+}
+
+function defaultDatabaseUrl(dataDir: string): string {
+	return `file:${path.join(dataDir, 'upstate.db')}`;
 }
 
 // The SvelteKit node adapter reads its settings from the environment. Both apps take the

@@ -7,6 +7,7 @@ export { OAuthError } from './domain/oauth/errors.ts';
 export { NotFoundError, ServiceError, type ErrorCode, type FieldIssue } from './domain/errors.ts';
 export { contextForSession, callerForSession } from './auth/context.ts';
 export { SESSION_COOKIE } from './auth/lucia.ts';
+export { SignInFlow } from './domain/auth/schemas.ts';
 export { AUDIT_ENTITY_TYPES } from './domain/audit-log/schemas.ts';
 export type {
 	AccessDecision,
@@ -20,3 +21,4 @@ export {
 	THEME_KEYS
 } from './domain/status-page/index.ts';
 export { setStatusFastPath, statusFastPath, type StatusFastPath } from './status-site.ts';
+export { SELF_HOST_LIMITS, SELF_HOST_PLAN } from './domain/limits.ts';

@@ -7,6 +7,7 @@ import { createUpstate, setUpstate, type Upstate } from './app.ts';
 import { configureSvelteKitAdapters, loadConfig, type Config, type Service } from './config.ts';
 import { setCrashPoint } from './crash-point.ts';
 import { migrate } from './db/migrate.ts';
+import { guardProcess, isolate } from './isolate.ts';
 import { statusFastPath } from './status-site.ts';
 import { createWorkflowsServer } from './workflows/index.ts';
 
@@ -81,24 +82,24 @@ async function startService(
 			// into incidents and alerts now and then every few seconds.
 			const { startStatusEventSweeper } = await import('./workflows/status-events.ts');
 			startStatusEventSweeper({ upstate, deliveries });
-			server = http.createServer(createWorkflowsServer({ upstate, deliveries }));
+			server = http.createServer(isolate(service, createWorkflowsServer({ upstate, deliveries })));
 			await listen(service, server, ports.workflows, host);
 			return server;
 		}
 		case 'api': {
 			// HTTP/1.1 and h2c on one port (gRPC needs HTTP/2): see createApiListener.
 			const { createApiListener } = await import('./api.ts');
-			server = createApiListener({ upstate });
+			server = createApiListener({ upstate, wrap: (handler) => isolate(service, handler) });
 			await listen(service, server, ports.api, host);
 			return server;
 		}
 		case 'dashboard':
-			server = http.createServer(await sveltekitHandler('web'));
+			server = http.createServer(isolate(service, await sveltekitHandler('web')));
 			await listen(service, server, ports.dashboard, host);
 			return server;
 		case 'ingest': {
 			const { createIngestHandler } = await import('./ingest/index.ts');
-			server = http.createServer(createIngestHandler({ upstate }));
+			server = http.createServer(isolate(service, createIngestHandler({ upstate })));
 			await listen(service, server, ports.ingest, host);
 			return server;
 		}
@@ -107,7 +108,7 @@ async function startService(
 			const { watchPageContentVersion } =
 				await import('./domain/status-page/public/content-version.ts');
 			watchPageContentVersion(upstate.db);
-			server = http.createServer(await sveltekitHandler('status'));
+			server = http.createServer(isolate(service, await sveltekitHandler('status')));
 			await listen(service, server, ports.statusPage, host);
 			return server;
 		}
@@ -117,9 +118,10 @@ async function startService(
 async function main(): Promise<void> {
 	const config = loadConfig();
 	setCrashPoint(config.testCrashAt);
+	guardProcess();
 	configureSvelteKitAdapters();
 	const services = config.services;
-	migrate(config.databaseUrl, config.databaseAuthToken);
+	if (config.migrateOnStart) migrate(config.databaseUrl, config.databaseAuthToken);
 	const upstate = createUpstate(config);
 	if (services.includes('ingest') && !config.cronSecret) {
 		console.warn(

@@ -18,6 +18,9 @@ export async function startFakeTinybird(opts: {
 	ingestToken: string;
 	readToken: string;
 	pipes?: Record<string, Array<Record<string, unknown>>>;
+	// GET /v1/deployments of the read token's workspace, as the analytics CLI reads it
+	// (`{ deployments: [{ id, status, live }] }`); without it that path answers 404.
+	deployments?: Array<{ id: string; status: string; live: boolean }>;
 }) {
 	const requests: TinybirdRequest[] = [];
 	const server = http.createServer((req, res) => {
@@ -48,6 +51,10 @@ export async function startFakeTinybird(opts: {
 			if (pipe && auth === `Bearer ${opts.readToken}` && opts.pipes?.[pipe])
 				return answer(200, { meta: [], data: opts.pipes[pipe], rows: opts.pipes[pipe].length });
 			if (pipe) return answer(404, { error: `The pipe '${pipe}' does not exist` });
+			if (url.pathname === '/v1/deployments' && opts.deployments) {
+				if (auth !== `Bearer ${opts.readToken}`) return answer(403, { error: 'invalid token' });
+				return answer(200, { deployments: opts.deployments });
+			}
 			if (/^\/v0\/datasources\/[^/]+\/delete$/.test(url.pathname))
 				return answer(200, { job_id: 'j1', status: 'waiting' });
 			return answer(404, { error: 'not found' });

@@ -6,6 +6,7 @@ import { createApiListener } from '../src/api.ts';
 import type { Upstate } from '../src/app.ts';
 import { createAnalyticsStore } from '../src/analytics/create.ts';
 import { createLucia } from '../src/auth/lucia.ts';
+import { SignInProviders } from '../src/auth/providers.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { createApiKey } from '../src/domain/api-key/index.ts';
@@ -27,6 +28,10 @@ export function createTestUpstate(db: Db, env: Record<string, string> = {}): Ups
 		db,
 		mailer: createMailer(config.mail),
 		lucia: createLucia({ db, secure: false }),
+		signInProviders: new SignInProviders({
+			providers: config.authProviders,
+			dashboardUrl: config.urls.dashboard
+		}),
 		analytics: createAnalyticsStore(config.analytics),
 		notify: createNoopNotifier(),
 		openedPages: new RenderCache({ ttlMs: config.statusPageCacheTtlMs }),

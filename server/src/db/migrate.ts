@@ -32,9 +32,9 @@ function redact(url: string): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-	const { loadConfig } = await import('../config.ts');
+	const { loadDatabaseConfig } = await import('../config.ts');
 	try {
-		const config = loadConfig();
+		const config = loadDatabaseConfig();
 		migrate(config.databaseUrl, config.databaseAuthToken);
 	} catch (err) {
 		console.error(err instanceof Error ? err.message : err);

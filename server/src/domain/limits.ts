@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LimitExceededError } from './errors.ts';
+import { REGIONS } from './regions.ts';
 
 export const PERIODICITIES = ['30s', '1m', '5m', '10m', '30m', '1h'] as const;
 export type Periodicity = (typeof PERIODICITIES)[number];
@@ -98,10 +99,42 @@ export const FREE_PLAN_LIMITS: Limits = {
 	members: 1
 };
 
-const LimitsOverride = z
+// Self-hosted instances (SELF_HOST=true): a new workspace gets every key written out, every
+// feature on, every frequency and region, and counts no one reaches; the instance admin can still
+// set any workspace's limits (admin page of the dashboard).
+export const SELF_HOST_PLAN = 'self-host';
+const NO_CAP = 1_000_000;
+export const SELF_HOST_LIMITS = {
+	...Object.fromEntries(BOOLEAN_KEYS.map((k) => [k, true])),
+	...Object.fromEntries(COUNT_KEYS.map((k) => [k, NO_CAP])),
+	periodicity: [...PERIODICITIES],
+	'data-retention': '12 months',
+	regions: [...REGIONS],
+	'max-regions': REGIONS.length,
+	members: 'Unlimited'
+} as Limits;
+
+// What a new workspace starts on: the self-host plan or the free plan (spec 2.3), with the
+// operator's WORKSPACE_DEFAULT_LIMITS on top.
+export function newWorkspacePlan(args: { selfHost: boolean; overrides: Record<string, unknown> }): {
+	plan: string;
+	limits: Record<string, unknown>;
+} {
+	return args.selfHost
+		? { plan: SELF_HOST_PLAN, limits: { ...SELF_HOST_LIMITS, ...args.overrides } }
+		: { plan: 'free', limits: args.overrides };
+}
+
+export const LimitsOverride = z
 	.object({
-		...Object.fromEntries(BOOLEAN_KEYS.map((k) => [k, z.boolean()])),
-		...Object.fromEntries(COUNT_KEYS.map((k) => [k, z.number().int().min(0)])),
+		...(Object.fromEntries(BOOLEAN_KEYS.map((k) => [k, z.boolean()])) as Record<
+			FeatureKey,
+			z.ZodBoolean
+		>),
+		...(Object.fromEntries(COUNT_KEYS.map((k) => [k, z.number().int().min(0)])) as Record<
+			(typeof COUNT_KEYS)[number],
+			z.ZodNumber
+		>),
 		members: z.union([z.number().int().min(0), z.literal('Unlimited')]),
 		periodicity: z.array(z.enum(PERIODICITIES)),
 		'data-retention': z.string().regex(/^\d+ months?$/),

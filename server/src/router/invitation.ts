@@ -4,14 +4,22 @@ import {
 	InvitationIdInput,
 	InvitationListOutput,
 	InvitationOutput,
+	InvitationPreview,
 	InviteMemberInput,
 	acceptInvitation,
+	describeInvitation,
 	inviteMember,
 	listInvitations,
 	revokeInvitation
 } from '../domain/invitation/index.ts';
 import { DeletedOutput } from './shared.ts';
-import { createTRPCRouter, readProcedure, userProcedure, writeProcedure } from './trpc.ts';
+import {
+	createTRPCRouter,
+	publicProcedure,
+	readProcedure,
+	userProcedure,
+	writeProcedure
+} from './trpc.ts';
 
 const tags = ['members'];
 
@@ -54,6 +62,11 @@ export const invitationRouter = createTRPCRouter({
 		.input(InvitationIdInput)
 		.output(DeletedOutput)
 		.mutation(({ ctx, input }) => revokeInvitation({ ctx: ctx.service, input })),
+	// Dashboard only: the sign-in page names the workspace an invitation link joins.
+	describe: publicProcedure
+		.input(AcceptInvitationInput)
+		.output(InvitationPreview)
+		.query(({ ctx, input }) => describeInvitation({ db: ctx.db, input })),
 	// Dashboard only: the signed-in invitee accepts.
 	accept: userProcedure
 		.input(AcceptInvitationInput)

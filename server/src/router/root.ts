@@ -1,3 +1,4 @@
+import { adminRouter } from './admin.ts';
 import { apiKeyRouter } from './api-key.ts';
 import { auditLogRouter } from './audit-log.ts';
 import { authRouter } from './auth.ts';
@@ -36,7 +37,8 @@ export const appRouter = createTRPCRouter({
 	subscriber: subscriberRouter,
 	incident: incidentRouter,
 	auditLog: auditLogRouter,
-	oauth: oauthRouter
+	oauth: oauthRouter,
+	admin: adminRouter
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,8 +7,10 @@ import { ServiceError } from '../domain/errors.ts';
 import { recordStatusChange } from '../domain/incident/index.ts';
 import { resolveLimits } from '../domain/limits.ts';
 import { toServiceCtx } from './context.ts';
-import { jobNamed, runJob } from './jobs.ts';
+import { jobNamed, lastRuns, runJob } from './jobs.ts';
 import { processEvents } from './status-events.ts';
+
+const startedAt = new Date();
 
 const StatusUpdate = z.object({
 	monitorId: z.number().int(),
@@ -51,8 +53,13 @@ export function createWorkflowsServer(args: {
 	const app = express();
 	app.disable('x-powered-by');
 	app.use(express.json({ limit: '64kb' }));
+	// Also when each job last completed here (no secrets: times only), for `npm run doctor`.
 	app.get('/healthz', (_req, res) => {
-		res.json({ ok: true });
+		res.json({
+			ok: true,
+			startedAt: startedAt.toISOString(),
+			lastRuns: Object.fromEntries([...lastRuns].map(([name, at]) => [name, at.toISOString()]))
+		});
 	});
 	const authorized = requireCronSecret(args.upstate);
 	app.post('/status-update', authorized, async (req, res) => {

@@ -133,10 +133,14 @@ export function jobNamed(name: string): Job {
 	return job;
 }
 
+// When each job last completed in this process (GET /healthz shows it; `npm run doctor` reads it).
+export const lastRuns = new Map<string, Date>();
+
 // Runs a job once and logs its line; null (and an error line) when it failed.
 export async function runJob(upstate: Upstate, job: Job): Promise<JobCounts | null> {
 	try {
 		const counts = await job.run(upstate);
+		lastRuns.set(job.name, new Date());
 		const summary = Object.entries(counts)
 			.map(([k, v]) => `${k}=${v}`)
 			.join(' ');

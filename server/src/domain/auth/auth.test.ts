@@ -5,7 +5,7 @@ import { createTestDb } from '../../../test/db.ts';
 import { codeOf } from '../../../test/expect-error.ts';
 import { createTestUpstate } from '../../../test/upstate.ts';
 import type { Upstate } from '../../app.ts';
-import { requestMagicLink, verifyMagicLink } from './index.ts';
+import { checkMagicLink, requestMagicLink, signInWithProvider, verifyMagicLink } from './index.ts';
 
 let db: Db;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -32,7 +32,7 @@ const verify = (token: string) =>
 	verifyMagicLink({
 		db,
 		lucia: upstate.lucia,
-		defaultLimits: upstate.config.defaultLimits,
+		newWorkspace: { plan: 'free', limits: upstate.config.defaultLimits, localLocation: true },
 		input: { token }
 	});
 
@@ -148,5 +148,114 @@ describe('magic-link sign-in', () => {
 		} finally {
 			log.mockRestore();
 		}
+	});
+});
+
+describe('opening a sign-in link', () => {
+	it('changes nothing: the link stays valid until the POST uses it, then reads as used', async () => {
+		await request('gus@example.test');
+		const token = tokenFrom('gus@example.test');
+		const valid = { state: 'valid', email: 'gus@example.test' };
+		expect(await checkMagicLink({ db, input: { token } })).toEqual(valid);
+		expect(await checkMagicLink({ db, input: { token } })).toEqual(valid);
+		await verify(token);
+		expect(await checkMagicLink({ db, input: { token } })).toEqual({
+			state: 'used',
+			email: 'gus@example.test'
+		});
+		expect(await checkMagicLink({ db, input: { token: 'x'.repeat(40) } })).toEqual({
+			state: 'unknown',
+			email: null
+		});
+		expect(await checkMagicLink({ db, input: { token: '' } })).toEqual({
+			state: 'unknown',
+			email: null
+		});
+	});
+
+	it('reads an old link as expired', async () => {
+		await request('hal@example.test');
+		const token = tokenFrom('hal@example.test');
+		vi.useFakeTimers({ toFake: ['Date'] });
+		try {
+			vi.setSystemTime(Date.now() + 16 * 60 * 1000);
+			expect((await checkMagicLink({ db, input: { token } })).state).toBe('expired');
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+});
+
+describe('sign-in with a provider', () => {
+	const viaProvider = (profile: {
+		provider?: string;
+		subject: string;
+		email: string | null;
+		emailVerified: boolean;
+	}) =>
+		signInWithProvider({
+			db,
+			lucia: upstate.lucia,
+			newWorkspace: { plan: 'free', limits: upstate.config.defaultLimits, localLocation: true },
+			input: { provider: 'acme', ...profile }
+		});
+
+	it('an unverified address never takes over an existing account, nor links to it', async () => {
+		await request('ida@example.test');
+		const owner = await verify(tokenFrom('ida@example.test'));
+		const sessions = await db.session.count({ where: { userId: owner.userId } });
+		expect(
+			await codeOf(
+				viaProvider({ subject: 'mallory', email: 'Ida@example.test', emailVerified: false })
+			)
+		).toBe(
+			'UNAUTHORIZED: the acme account has no verified e-mail address: verify it there, or sign in with an e-mail link'
+		);
+		expect(await db.userIdentity.count({ where: { subject: 'mallory' } })).toBe(0);
+		expect(await db.session.count({ where: { userId: owner.userId } })).toBe(sessions);
+		expect(
+			await codeOf(viaProvider({ subject: 'nomail', email: null, emailVerified: true }))
+		).toMatch(/^UNAUTHORIZED/);
+		expect(await db.user.count({ where: { email: 'ida@example.test' } })).toBe(1);
+	});
+
+	it('a verified address links to the existing account and its workspace', async () => {
+		await request('jo@example.test');
+		const owner = await verify(tokenFrom('jo@example.test'));
+		const first = await viaProvider({
+			subject: 'jo-1',
+			email: 'JO@example.test',
+			emailVerified: true
+		});
+		expect(first).toMatchObject({ userId: owner.userId, workspaceId: owner.workspaceId });
+		expect(await db.userIdentity.findFirstOrThrow({ where: { subject: 'jo-1' } })).toMatchObject({
+			userId: owner.userId,
+			provider: 'acme',
+			email: 'jo@example.test'
+		});
+		expect((await upstate.lucia.validateSession(first.sessionId)).user?.id).toBe(owner.userId);
+		// Once linked, the provider's subject is the key, whatever it says about the address now.
+		const again = await viaProvider({ subject: 'jo-1', email: null, emailVerified: false });
+		expect(again.userId).toBe(owner.userId);
+		expect(await db.userIdentity.count({ where: { userId: owner.userId } })).toBe(1);
+	});
+
+	it('a new verified person gets a user and a workspace; the same subject at another provider is another identity', async () => {
+		const kim = await viaProvider({ subject: 'k', email: 'kim@example.test', emailVerified: true });
+		expect(kim.workspaceId).not.toBeNull();
+		expect(await db.membership.findFirstOrThrow({ where: { userId: kim.userId } })).toMatchObject({
+			role: 'owner',
+			workspaceId: kim.workspaceId
+		});
+		expect(
+			await codeOf(
+				viaProvider({
+					provider: 'other',
+					subject: 'k',
+					email: 'x@example.test',
+					emailVerified: false
+				})
+			)
+		).toMatch(/^UNAUTHORIZED/);
 	});
 });

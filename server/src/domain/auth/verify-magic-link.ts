@@ -1,23 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import type { AppLucia } from '../../auth/lucia.ts';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../audit.ts';
-import type { ServiceContext } from '../context.ts';
 import { UnauthorizedError } from '../errors.ts';
-import { resolveLimits } from '../limits.ts';
 import { parseInput } from '../parse.ts';
-import { ensureLocalLocation } from '../private-location/ensure-local.ts';
+import { homeWorkspace, type NewWorkspaceTerms } from './internal.ts';
 import { hashToken } from './request-magic-link.ts';
 import { VerifyMagicLinkInput } from './schemas.ts';
 
 const INVALID = 'this sign-in link is invalid or has expired: request a new one';
 
-// Single use. The first sign-in creates the user and, with no membership and no pending
-// invitation, a workspace on the free plan (spec 1.2) with the user as owner.
+// Single use. The first sign-in creates the user (and maybe a workspace: homeWorkspace).
 export async function verifyMagicLink(args: {
 	db: Db;
 	lucia: AppLucia;
-	defaultLimits: Record<string, unknown>;
+	newWorkspace: NewWorkspaceTerms;
 	input: VerifyMagicLinkInput;
 }): Promise<{ sessionId: string; userId: number; workspaceId: number | null }> {
 	const { token } = parseInput(VerifyMagicLinkInput, args.input);
@@ -32,58 +27,13 @@ export async function verifyMagicLink(args: {
 				where: { tokenHash: hashToken(token) }
 			});
 			const user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });
-			const membership = await tx.membership.findFirst({
-				where: { userId: user.id },
-				orderBy: { id: 'asc' }
-			});
-			if (membership) return { userId: user.id, workspaceId: membership.workspaceId };
-			// Someone invited them: they join that workspace from the invitation link instead.
-			const invited = await tx.invitation.count({
-				where: { email, acceptedAt: null, expiresAt: { gt: new Date() } }
-			});
-			if (invited > 0) return { userId: user.id, workspaceId: null };
-			const name = email.split('@')[0];
-			const workspace = await tx.workspace.create({
-				data: {
-					name,
-					slug: `${name.replace(/[^a-z0-9]+/g, '-').slice(0, 40)}-${randomUUID().slice(0, 8)}`,
-					plan: 'free',
-					limits: JSON.stringify(args.defaultLimits)
-				}
-			});
-			await tx.membership.create({
-				data: { workspaceId: workspace.id, userId: user.id, role: 'owner' }
-			});
-			await ensureLocalLocation({ tx, workspaceId: workspace.id });
-			const ctx: ServiceContext = {
+			const workspaceId = await homeWorkspace({
 				db: args.db,
-				workspace: {
-					id: workspace.id,
-					plan: workspace.plan,
-					limits: resolveLimits(workspace.limits)
-				},
-				actor: { type: 'user', userId: user.id, role: 'owner' },
-				requestId: randomUUID()
-			};
-			await writeAudit({
-				ctx,
 				tx,
-				action: 'workspace.create',
-				entityType: 'workspace',
-				entityId: workspace.id,
-				before: null,
-				after: { name: workspace.name, slug: workspace.slug, plan: workspace.plan }
+				user,
+				newWorkspace: args.newWorkspace
 			});
-			await writeAudit({
-				ctx,
-				tx,
-				action: 'member.create',
-				entityType: 'member',
-				entityId: user.id,
-				before: null,
-				after: { userId: user.id, email, role: 'owner' }
-			});
-			return { userId: user.id, workspaceId: workspace.id };
+			return { userId: user.id, workspaceId };
 		}
 	);
 	const session = await args.lucia.createSession(userId, { workspaceId });

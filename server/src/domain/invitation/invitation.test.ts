@@ -6,7 +6,13 @@ import { codeOf } from '../../../test/expect-error.ts';
 import { createUser, createWorkspace, ctxFor, readKey } from '../../../test/factories.ts';
 import { createMailer, type Mailer } from '../../mail/index.ts';
 import { listMyWorkspaces, switchWorkspace } from '../workspace/index.ts';
-import { acceptInvitation, inviteMember, listInvitations, revokeInvitation } from './index.ts';
+import {
+	acceptInvitation,
+	describeInvitation,
+	inviteMember,
+	listInvitations,
+	revokeInvitation
+} from './index.ts';
 
 let db: Db;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -54,6 +60,20 @@ describe('invitations', () => {
 			await db.auditLog.findMany({ where: { workspaceId: ws.id }, orderBy: { id: 'asc' } })
 		).map((a) => a.action);
 		expect(actions).toEqual(['invitation.create', 'member.create']);
+	});
+
+	it('names the workspace and address to someone holding the link, until it is used', async () => {
+		const { ws, ctx } = await team();
+		const email = `preview-${ws.id}@example.test`;
+		await invite(ctx, email);
+		const token = tokenFor(email);
+		expect(await describeInvitation({ db, input: { token } })).toEqual({
+			workspace: ws.name,
+			email
+		});
+		expect(await describeInvitation({ db, input: { token: 'x'.repeat(43) } })).toBeNull();
+		await acceptInvitation({ db, user: await createUser(db, email), input: { token } });
+		expect(await describeInvitation({ db, input: { token } })).toBeNull();
 	});
 
 	it('refuses the wrong addressee, an existing member and the members limit', async () => {

@@ -15,6 +15,9 @@ export type InvitationIdInput = z.infer<typeof InvitationIdInput>;
 export const AcceptInvitationInput = z.object({ token: z.string().min(10).max(200) });
 export type AcceptInvitationInput = z.infer<typeof AcceptInvitationInput>;
 
+export const InvitationPreview = z.object({ workspace: z.string(), email: z.string() }).nullable();
+export type InvitationPreview = z.infer<typeof InvitationPreview>;
+
 export const InvitationOutput = z.object({
 	id: z.number(),
 	email: z.string(),

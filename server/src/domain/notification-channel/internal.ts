@@ -4,7 +4,7 @@ import type { Vault } from '../../notify/vault.ts';
 import { NotFoundError, ServiceError } from '../errors.ts';
 import { requireFeature, type Limits } from '../limits.ts';
 import type { Tx } from '../transaction.ts';
-import { PROVIDER_FEATURE, SENSITIVE, type ProviderType } from './providers.ts';
+import { PROVIDER_FEATURE, SENSITIVE, hintsFor, type ProviderType } from './providers.ts';
 import type { NotificationChannelOutput } from './schemas.ts';
 import { requireMonitorsInWorkspace } from '../monitor/internal.ts';
 
@@ -35,17 +35,6 @@ export function requireProviderAllowed(limits: Limits, type: ProviderType): void
 }
 
 export const generateSigningSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
-
-const last4 = (s: string) => `…${s.slice(-4)}`;
-function hintsFor(secrets: Record<string, unknown>): Record<string, string> {
-	const hints: Record<string, string> = {};
-	for (const [k, v] of Object.entries(secrets)) {
-		if (typeof v === 'string') hints[k] = last4(v);
-		else if (Array.isArray(v))
-			hints[k] = v.map((h) => (h as { key: string }).key).join(', ') || '(none)';
-	}
-	return hints;
-}
 
 // Splits a provider block into the plain config and the secrets (sealed by the vault).
 export function toStoredColumns(

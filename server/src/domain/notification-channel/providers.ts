@@ -94,6 +94,18 @@ export const SENSITIVE: Record<ProviderType, string[]> = {
 	ms_teams: ['webhook_url']
 };
 
+// What outputs show of a secret: its last four characters, or the header names of a list.
+const last4 = (s: string) => `…${s.slice(-4)}`;
+export function hintsFor(secrets: Record<string, unknown>): Record<string, string> {
+	const hints: Record<string, string> = {};
+	for (const [k, v] of Object.entries(secrets)) {
+		if (typeof v === 'string') hints[k] = last4(v);
+		else if (Array.isArray(v))
+			hints[k] = v.map((h) => (h as { key: string }).key).join(', ') || '(none)';
+	}
+	return hints;
+}
+
 // Paid channel types need their own plan key (spec 2.3).
 export const PROVIDER_FEATURE = {
 	pagerduty: 'pagerduty',

@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { requireFeature, type FeatureKey, type Limits } from '../limits.ts';
 import type { Tx } from '../transaction.ts';
 import type { StatusPageFields, StatusPageOutput } from './schemas.ts';
+export { withDefaultLocale } from './schemas.ts';
 
 export async function getStatusPageInWorkspace(args: {
 	tx: Tx;
@@ -76,13 +77,6 @@ export function toStatusPageData(
 		locales: JSON.stringify(fields.locales),
 		allowIndex: fields.allow_index
 	};
-}
-
-// The status site always offers the default locale: a non-empty `locales` gains it (first, where
-// the reader's switcher shows it). Duplicates are dropped.
-export function withDefaultLocale(fields: StatusPageFields): StatusPageFields {
-	if (fields.locales.length === 0) return fields;
-	return { ...fields, locales: [...new Set([fields.default_locale, ...fields.locales])] };
 }
 
 /**

@@ -124,6 +124,13 @@ export const CreateStatusPageInput = z.object(fields).strict();
 export type CreateStatusPageInput = z.input<typeof CreateStatusPageInput>;
 export type StatusPageFields = z.output<typeof CreateStatusPageInput>;
 
+// The status site always offers the default locale: a non-empty `locales` gains it (first, where
+// the reader's switcher shows it). Duplicates are dropped.
+export function withDefaultLocale(fields: StatusPageFields): StatusPageFields {
+	if (fields.locales.length === 0) return fields;
+	return { ...fields, locales: [...new Set([fields.default_locale, ...fields.locales])] };
+}
+
 export const UpdateStatusPageInput = z
 	.object({ pageId: z.number().int().positive() })
 	.extend(optionalFields(fields))

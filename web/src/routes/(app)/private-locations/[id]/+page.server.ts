@@ -1,4 +1,5 @@
 import { redirect } from '@sveltejs/kit';
+import { getUpstate } from '@upstate/server';
 import { actionError, loadError } from '$lib/server/errors';
 import { formValues, id } from '$lib/server/form';
 import { listAllMonitors } from '$lib/server/monitors';
@@ -10,7 +11,12 @@ export const load: PageServerLoad = async ({ locals, params, url }) => {
 		locals.api.privateLocation.get({ privateLocationId: id(params.id) }),
 		listAllMonitors(locals.api)
 	]).catch(loadError);
-	return { location, monitors, justCreated: url.searchParams.has('created') };
+	return {
+		location,
+		monitors,
+		justCreated: url.searchParams.has('created'),
+		ingestUrl: getUpstate().config.urls.ingest
+	};
 };
 
 export const actions: Actions = {

@@ -1,22 +1,44 @@
-import { error, redirect } from '@sveltejs/kit';
+import { fail, redirect } from '@sveltejs/kit';
 import { getUpstate, toServiceError } from '@upstate/server';
-import type { PageServerLoad } from './$types';
+import { actionError } from '$lib/server/errors';
+import { formValues } from '$lib/server/form';
+import { safeNext } from '$lib/server/sign-in-flow';
+import type { Actions, PageServerLoad } from './$types';
 
-// The magic link lands here: a valid token becomes a session cookie.
-export const load: PageServerLoad = async ({ locals, url, cookies }) => {
-	let sessionId: string;
-	try {
-		({ sessionId } = await locals.api.auth.verifyMagicLink({
-			token: url.searchParams.get('token') ?? ''
-		}));
-	} catch (err) {
-		const e = toServiceError(err);
-		if (e.code === 'UNAUTHORIZED' || e.code === 'VALIDATION')
-			error(400, 'This sign-in link is invalid or has expired: request a new one.');
-		throw err;
+// The mailed sign-in link. Opening it only shows a button (mail scanners open links too); the
+// person's POST uses the link. A used or expired link offers to mail a new one.
+export const load: PageServerLoad = async ({ locals, url }) => {
+	const token = url.searchParams.get('token') ?? '';
+	return { token, ...(await locals.api.auth.checkMagicLink({ token })) };
+};
+
+export const actions: Actions = {
+	signIn: async ({ locals, request, url, cookies }) => {
+		let sessionId: string;
+		try {
+			({ sessionId } = await locals.api.auth.verifyMagicLink({
+				token: String((await request.formData()).get('token') ?? '')
+			}));
+		} catch (err) {
+			const code = toServiceError(err).code;
+			// Used or expired between opening and clicking: the page shows why and what to do.
+			if (code === 'UNAUTHORIZED' || code === 'VALIDATION') return fail(400, { refused: true });
+			throw err;
+		}
+		const cookie = getUpstate().lucia.createSessionCookie(sessionId);
+		cookies.set(cookie.name, cookie.value, { ...cookie.attributes, path: '/' });
+		redirect(303, safeNext(url.searchParams.get('next')) ?? '/monitors');
+	},
+	resend: async ({ locals, request, url }) => {
+		const values = formValues(await request.formData());
+		try {
+			await locals.api.auth.requestMagicLink({
+				email: values.email ?? '',
+				next: safeNext(url.searchParams.get('next'))
+			});
+			return { sent: true };
+		} catch (err) {
+			return actionError(err, values);
+		}
 	}
-	const cookie = getUpstate().lucia.createSessionCookie(sessionId);
-	cookies.set(cookie.name, cookie.value, { ...cookie.attributes, path: '/' });
-	const next = url.searchParams.get('next');
-	redirect(303, next && /^\/(?![/\\])/.test(next) ? next : '/monitors');
 };
