@@ -10,6 +10,7 @@ import {
 	METRICS_COLUMNS,
 	PIPES,
 	PipeParams,
+	RECENT_CHECK_COLUMNS,
 	RESULT_COLUMNS,
 	WINDOWS,
 	WINDOW_NAMES,
@@ -77,6 +78,10 @@ export const EMBEDDED_PIPES: Record<string, Pipe> = Object.fromEntries([
 		pipe(PipeParams.responseLogCount, COUNT_COLUMNS, async (store, p) => [
 			{ total: (await store.listResults({ ...p, limit: 1, offset: 0 })).total }
 		])
+	],
+	[
+		PIPES.recentChecks,
+		pipe(PipeParams.recentChecks, RECENT_CHECK_COLUMNS, (store, p) => store.recentChecks(p))
 	],
 	[
 		PIPES.responseLog,

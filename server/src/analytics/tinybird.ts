@@ -6,6 +6,7 @@ import {
 	LATENCY_COLUMNS,
 	METRICS_COLUMNS,
 	PIPES,
+	RECENT_CHECK_COLUMNS,
 	RESULT_COLUMNS,
 	WINDOWS,
 	WINDOW_NAMES,
@@ -13,7 +14,13 @@ import {
 	type Columns,
 	type Window
 } from './contract.ts';
-import type { AnalyticsStore, DailyStatus, MetricsSummary, StoredResult } from './index.ts';
+import type {
+	AnalyticsStore,
+	DailyStatus,
+	MetricsSummary,
+	RecentCheck,
+	StoredResult
+} from './index.ts';
 import type { LatencyPoint } from './series.ts';
 
 export type TinybirdConfig = {
@@ -106,6 +113,13 @@ export function createTinybirdAnalytics(config: TinybirdConfig): AnalyticsStore 
 			return query<LatencyPoint>(PIPES.latency[q.window], LATENCY_COLUMNS, {
 				monitorId: q.monitorId,
 				locationId: q.locationId
+			});
+		},
+		async recentChecks(q) {
+			if (q.monitorIds.length === 0) return [];
+			return query<RecentCheck>(PIPES.recentChecks, RECENT_CHECK_COLUMNS, {
+				monitorIds: q.monitorIds.join(','),
+				perLocation: q.perLocation
 			});
 		},
 		// Tinybird deletes asynchronously (a job); the count is not known when this returns.

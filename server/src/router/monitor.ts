@@ -11,6 +11,9 @@ import {
 	getMonitorLatency,
 	getMonitorSummary,
 	getMonitorUptime,
+	getRecentChecks,
+	RecentChecksInput,
+	RecentChecksOutput,
 	MonitorLatencyInput,
 	MonitorLatencyOutput,
 	MonitorSummaryInput,
@@ -93,6 +96,13 @@ export const monitorRouter = createTRPCRouter({
 		.output(MonitorUptimeOutput)
 		.query(({ ctx, input }) =>
 			getMonitorUptime({ ctx: ctx.service, analytics: ctx.upstate.analytics, input })
+		),
+	// The dashboard's heartbeat strips (no REST or MCP: the spec lists neither).
+	recentChecks: readProcedure
+		.input(RecentChecksInput)
+		.output(RecentChecksOutput)
+		.query(({ ctx, input }) =>
+			getRecentChecks({ ctx: ctx.service, analytics: ctx.upstate.analytics, input })
 		),
 	// No MCP tool: the spec's tool list (4.1) has none for latency over time.
 	latency: readProcedure

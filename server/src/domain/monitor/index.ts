@@ -8,3 +8,4 @@ export { getMonitorStatus, MonitorStatusOutput } from './get-status.ts';
 export { getMonitorSummary, MonitorSummaryInput, MonitorSummaryOutput } from './get-summary.ts';
 export { getMonitorLatency, MonitorLatencyInput, MonitorLatencyOutput } from './get-latency.ts';
 export { getMonitorUptime, MonitorUptimeOutput } from './get-uptime.ts';
+export { getRecentChecks, RecentChecksInput, RecentChecksOutput } from './get-recent-checks.ts';
