@@ -2,6 +2,7 @@ import { redirect } from '@sveltejs/kit';
 import { actionError, loadError } from '$lib/server/errors';
 import { formValues, id } from '$lib/server/form';
 import { monitorInput } from '$lib/server/monitor-form';
+import { loadMonitorLive } from '$lib/server/monitor-live';
 import type { Actions, PageServerLoad } from './$types';
 
 const WINDOWS = ['1d', '7d', '14d'] as const;
@@ -15,12 +16,14 @@ export const load: PageServerLoad = async ({ locals, params, url }) => {
 	const window = WINDOWS.find((w) => w === asked) ?? '1d';
 	const locationId = positive(url.searchParams.get('location'));
 	const offset = positive(url.searchParams.get('offset')) ?? 0;
-	const [monitor, status, summary, latency, uptime] = await Promise.all([
+	const [monitor, status, summary, day, latency, uptime, live] = await Promise.all([
 		locals.api.monitor.get({ monitorId }),
 		locals.api.monitor.status({ monitorId }),
 		locals.api.monitor.summary({ monitorId, window }),
+		locals.api.monitor.summary({ monitorId, window: '1d' }),
 		locals.api.monitor.latency({ monitorId, window, locationId }),
-		locals.api.monitor.uptime({ monitorId })
+		locals.api.monitor.uptime({ monitorId }),
+		loadMonitorLive(locals.api, monitorId)
 	]).catch(loadError);
 	// Response logs are HTTP-only and a plan feature: show them when the plan has them.
 	const logs =
@@ -34,10 +37,12 @@ export const load: PageServerLoad = async ({ locals, params, url }) => {
 		status,
 		window,
 		summary,
+		day,
 		latency,
 		uptime: uptime.days,
 		locationId,
 		logs,
+		live,
 		now: Date.now()
 	};
 };
