@@ -111,4 +111,38 @@ describe('live monitor page', () => {
 		await hide('visible');
 		await until(async () => asked.length > 0, 5);
 	});
+
+	it('the list shows state, last check, 24 h uptime and a strip; filters work without JavaScript', async () => {
+		for (const javaScriptEnabled of [true, false]) {
+			const context = await browser.newContext({
+				javaScriptEnabled,
+				viewport: { width: 390, height: 844 }
+			});
+			await context.addCookies(await page.context().cookies());
+			const list = await context.newPage();
+			await list.goto(`${stack.urls.dashboard}/monitors`);
+			const row = list.getByRole('row').filter({ hasText: 'Shop' });
+			await expect(
+				row.getByRole('img', { name: /^Latest checks of Shop: \d+ up, \d+ down$/ }).count()
+			).resolves.toBe(1);
+			await expect(row.getByText(/^\d+\.\d\d %$/).count()).resolves.toBe(1);
+			await expect(row.getByText(/UTC$/).count()).resolves.toBe(1);
+			await expect(row.getByText('Outage').count()).resolves.toBe(1);
+
+			await list.getByLabel('State').selectOption('error');
+			await list.getByRole('button', { name: 'Filter' }).click();
+			await list.waitForURL(/state=error/);
+			await expect(list.getByRole('link', { name: 'Shop' }).count()).resolves.toBe(1);
+			await list.getByLabel('Type').selectOption('tcp');
+			await list.getByRole('button', { name: 'Filter' }).click();
+			await list.getByText('No monitor matches these filters.').waitFor();
+			await list.goto(`${stack.urls.dashboard}/monitors?q=sho`);
+			await expect(list.getByRole('link', { name: 'Shop' }).count()).resolves.toBe(1);
+			await expect(list.getByLabel('Search').inputValue()).resolves.toBe('sho');
+			expect(await list.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+				390
+			);
+			await context.close();
+		}
+	});
 });

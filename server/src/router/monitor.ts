@@ -21,6 +21,8 @@ import {
 	MonitorUptimeOutput,
 	MonitorStatusOutput,
 	listMonitors,
+	searchMonitors,
+	SearchMonitorsInput,
 	removeMonitor,
 	updateMonitor
 } from '../domain/monitor/index.ts';
@@ -97,6 +99,11 @@ export const monitorRouter = createTRPCRouter({
 		.query(({ ctx, input }) =>
 			getMonitorUptime({ ctx: ctx.service, analytics: ctx.upstate.analytics, input })
 		),
+	// The dashboard's monitor list: search and filters (no REST or MCP: the spec has none).
+	search: readProcedure
+		.input(SearchMonitorsInput)
+		.output(MonitorListOutput)
+		.query(({ ctx, input }) => searchMonitors({ ctx: ctx.service, input })),
 	// The dashboard's heartbeat strips (no REST or MCP: the spec lists neither).
 	recentChecks: readProcedure
 		.input(RecentChecksInput)

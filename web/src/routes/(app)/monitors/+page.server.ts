@@ -1,7 +1,41 @@
 import type { PageServerLoad } from './$types';
 
-// 50 a page, newest pages by `?page=` (the list's own cap).
+const STATES = ['active', 'degraded', 'error', 'unknown', 'paused'] as const;
+const TYPES = ['http', 'tcp', 'dns', 'icmp', 'grpc'] as const;
+const STRIP = 20;
+
+// 50 a page, narrowed by ?q= (name or target), ?state= and ?type= (a GET form: no JS needed);
+// each row gets its latest checks and its 24 h uptime. Unknown filter values are ignored.
 export const load: PageServerLoad = async ({ locals, url }) => {
-	const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
-	return { monitors: await locals.api.monitor.list({ page, perPage: 50 }) };
+	const q = url.searchParams;
+	const page = Math.max(1, Number.parseInt(q.get('page') ?? '1', 10) || 1);
+	const filters = {
+		search: q.get('q')?.trim().slice(0, 256) || undefined,
+		state: STATES.find((s) => s === q.get('state')),
+		type: TYPES.find((t) => t === q.get('type'))
+	};
+	const monitors = await locals.api.monitor.search({ page, perPage: 50, ...filters });
+	const ids = monitors.data.map((m) => m.id);
+	const [recent, summaries] = await Promise.all([
+		ids.length
+			? locals.api.monitor.recentChecks({ monitorIds: ids, perLocation: STRIP })
+			: { monitors: [] },
+		Promise.all(ids.map((monitorId) => locals.api.monitor.summary({ monitorId, window: '1d' })))
+	]);
+	const rows = monitors.data.map((m, i) => {
+		const r = recent.monitors[i];
+		const checks = r.locations
+			.flatMap((l) => l.checks)
+			.sort((a, b) => a.at.localeCompare(b.at))
+			.slice(-STRIP);
+		const s = summaries[i];
+		const total = s.success + s.degraded + s.error;
+		return {
+			...m,
+			checks,
+			lastCheckAt: r.latest?.at ?? s.lastPingAt,
+			uptime24h: total ? ((s.success + s.degraded) / total) * 100 : null
+		};
+	});
+	return { rows, pagination: monitors.pagination, filters, states: STATES, types: TYPES };
 };
