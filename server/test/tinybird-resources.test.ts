@@ -41,7 +41,8 @@ describe('Tinybird resources defined in TypeScript', () => {
 			PIPES.responseLogs,
 			PIPES.responseLogCount,
 			PIPES.responseLog,
-			PIPES.recentChecks
+			PIPES.recentChecks,
+			PIPES.counts1d
 		];
 		expect(named('pipe')).toEqual(['check_rollup_hour_mv', ...contract].sort());
 		const content = (name: string) => artifacts.find((a) => a.name === name)?.content ?? '';
@@ -56,5 +57,6 @@ describe('Tinybird resources defined in TypeScript', () => {
 		for (const name of [...Object.values(PIPES.metrics), ...Object.values(PIPES.latency)])
 			expect(content(name)).toMatch(/FROM check_rollup_hour\b/);
 		expect(content(PIPES.dailyStatus)).toMatch(/FROM check_rollup_hour\b/);
+		expect(content(PIPES.counts1d)).toMatch(/FROM check_rollup_hour\b/);
 	});
 });

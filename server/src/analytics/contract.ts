@@ -28,7 +28,8 @@ export const PIPES = {
 	responseLogs: 'endpoint__response_logs__v1',
 	responseLogCount: 'endpoint__response_log_count__v1',
 	responseLog: 'endpoint__response_log__v1',
-	recentChecks: 'endpoint__recent_checks__v1'
+	recentChecks: 'endpoint__recent_checks__v1',
+	counts1d: 'endpoint__http_counts_1d__v1'
 } as const;
 // The heartbeat strips: at most this many latest checks per monitor and location, from the
 // last RECENT_CHECKS_DAYS days (raw results; a monitor quiet for longer shows none).
@@ -84,6 +85,13 @@ export const RESULT_COLUMNS = {
 	packetLoss: t.float64().nullable()
 };
 export const COUNT_COLUMNS = { total: t.uint64() };
+// Success/degraded/error over the last day for many monitors at once (the monitor list).
+export const COUNTS_COLUMNS = {
+	monitorId: t.int64(),
+	success: t.uint64(),
+	degraded: t.uint64(),
+	error: t.uint64()
+};
 export const RECENT_CHECK_COLUMNS = {
 	monitorId: t.int64(),
 	locationId: t.int64(),
@@ -125,6 +133,7 @@ export const PipeParams = {
 	metrics: z.object({ monitorId: id }),
 	latency: z.object({ monitorId: id, locationId: id.optional() }),
 	dailyStatus: z.object({ monitorIds: monitorIdList(1000) }),
+	counts1d: z.object({ monitorIds: monitorIdList(100) }),
 	recentChecks: z.object({
 		monitorIds: monitorIdList(100),
 		perLocation: z.coerce.number().int().min(1).max(RECENT_CHECKS_MAX).default(RECENT_CHECKS_MAX)

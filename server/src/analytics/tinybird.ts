@@ -6,6 +6,7 @@ import {
 	LATENCY_COLUMNS,
 	METRICS_COLUMNS,
 	PIPES,
+	COUNTS_COLUMNS,
 	RECENT_CHECK_COLUMNS,
 	RESULT_COLUMNS,
 	WINDOWS,
@@ -18,6 +19,7 @@ import type {
 	AnalyticsStore,
 	DailyStatus,
 	MetricsSummary,
+	MonitorCounts,
 	RecentCheck,
 	StoredResult
 } from './index.ts';
@@ -113,6 +115,13 @@ export function createTinybirdAnalytics(config: TinybirdConfig): AnalyticsStore 
 			return query<LatencyPoint>(PIPES.latency[q.window], LATENCY_COLUMNS, {
 				monitorId: q.monitorId,
 				locationId: q.locationId
+			});
+		},
+		// The pipe's window is the last day (the only one the dashboard asks for).
+		async counts(q) {
+			if (q.monitorIds.length === 0) return [];
+			return query<MonitorCounts>(PIPES.counts1d, COUNTS_COLUMNS, {
+				monitorIds: q.monitorIds.join(',')
 			});
 		},
 		async recentChecks(q) {

@@ -15,6 +15,7 @@ import {
 	LATENCY_COLUMNS,
 	METRICS_COLUMNS,
 	PIPES,
+	COUNTS_COLUMNS,
 	RECENT_CHECK_COLUMNS,
 	RECENT_CHECKS_DAYS,
 	RECENT_CHECKS_MAX,
@@ -213,6 +214,23 @@ export const responseLog = defineEndpoint(PIPES.responseLog, {
 	output: RESULT_COLUMNS
 });
 
+export const counts1d = defineEndpoint(PIPES.counts1d, {
+	description: 'Counts per monitor over the last day (the dashboard monitor list).',
+	params: { monitorIds: p.array(p.int64()) },
+	nodes: [
+		node({
+			name: 'counts',
+			sql: `SELECT monitor_id AS monitorId, sum(success) AS success, sum(degraded) AS degraded,
+				sum(error) AS error
+			FROM check_rollup_hour
+			WHERE monitor_id IN {{Array(monitorIds, 'Int64')}}
+				AND bucket >= toStartOfHour(now() - INTERVAL 1 DAY)
+			GROUP BY monitorId`
+		})
+	],
+	output: COUNTS_COLUMNS
+});
+
 export const recentChecks = defineEndpoint(PIPES.recentChecks, {
 	description: 'The latest checks per monitor and location (heartbeat strips).',
 	params: { monitorIds: p.array(p.int64()), perLocation: p.int32().optional(RECENT_CHECKS_MAX) },
@@ -246,6 +264,7 @@ export const tinybirdProject = defineProject({
 		responseLogs,
 		responseLogCount,
 		responseLog,
-		recentChecks
+		recentChecks,
+		counts1d
 	}
 });

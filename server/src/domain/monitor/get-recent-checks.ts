@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECENT_CHECKS_MAX } from '../../analytics/contract.ts';
+import { DAY, RECENT_CHECKS_MAX } from '../../analytics/contract.ts';
 import type { AnalyticsStore } from '../../analytics/index.ts';
 import { requireScope, type ServiceContext } from '../context.ts';
 import { NotFoundError } from '../errors.ts';
@@ -25,6 +25,8 @@ export const RecentChecksOutput = z.object({
 			monitorId: z.number(),
 			// The newest check of any location, with its error when it failed.
 			latest: RecentCheck.nullable(),
+			// Counts over the last day, from the hourly rollups (24 h uptime).
+			day: z.object({ success: z.number(), degraded: z.number(), error: z.number() }),
 			locations: z.array(
 				z.object({
 					locationId: z.number(),
@@ -54,10 +56,12 @@ export async function getRecentChecks(args: {
 	});
 	const missing = ids.find((id) => !owned.some((m) => m.id === id));
 	if (missing !== undefined) throw new NotFoundError('monitor', missing);
-	const rows = await args.analytics.recentChecks({
-		monitorIds: ids,
-		perLocation: input.perLocation
-	});
+	const [rows, counts] = await Promise.all([
+		args.analytics.recentChecks({ monitorIds: ids, perLocation: input.perLocation }),
+		args.analytics.counts({ monitorIds: ids, since: Date.now() - DAY })
+	]);
+	const byMonitor = new Map<number, typeof rows>();
+	for (const r of rows) byMonitor.set(r.monitorId, [...(byMonitor.get(r.monitorId) ?? []), r]);
 	const locationIds = [...new Set(rows.map((r) => r.locationId))];
 	const names = new Map(
 		(
@@ -69,9 +73,8 @@ export async function getRecentChecks(args: {
 	);
 	return {
 		monitors: ids.map((monitorId) => {
-			const mine = rows
-				.filter((r) => r.monitorId === monitorId)
-				.sort((a, b) => a.startedAt - b.startedAt);
+			const mine = (byMonitor.get(monitorId) ?? []).sort((a, b) => a.startedAt - b.startedAt);
+			const day = counts.find((c) => c.monitorId === monitorId);
 			const byLocation = new Map<number, typeof mine>();
 			for (const r of mine)
 				byLocation.set(r.locationId, [...(byLocation.get(r.locationId) ?? []), r]);
@@ -79,6 +82,11 @@ export async function getRecentChecks(args: {
 			return {
 				monitorId,
 				latest: newest ? toCheck(newest) : null,
+				day: {
+					success: day?.success ?? 0,
+					degraded: day?.degraded ?? 0,
+					error: day?.error ?? 0
+				},
 				locations: [...byLocation].map(([locationId, checks]) => ({
 					locationId,
 					location: names.get(locationId) ?? `Location ${locationId}`,

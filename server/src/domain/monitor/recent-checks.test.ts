@@ -63,7 +63,13 @@ describe('getRecentChecks', () => {
 			input: { monitorIds: [m.id, other.id] }
 		});
 		const [mine, quiet] = out.monitors;
-		expect(quiet).toEqual({ monitorId: other.id, latest: null, locations: [] });
+		expect(quiet).toEqual({
+			monitorId: other.id,
+			latest: null,
+			day: { success: 0, degraded: 0, error: 0 },
+			locations: []
+		});
+		expect(mine.day).toEqual({ success: 60, degraded: 0, error: 1 });
 		expect(mine.latest).toMatchObject({ outcome: 'error', statusCode: 503 });
 		expect(mine.latest?.error).toBe('expected status 200, got 503');
 		const basement = mine.locations.find((l) => l.locationId === loc.id);

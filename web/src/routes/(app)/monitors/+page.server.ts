@@ -16,25 +16,22 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 	};
 	const monitors = await locals.api.monitor.search({ page, perPage: 50, ...filters });
 	const ids = monitors.data.map((m) => m.id);
-	const [recent, summaries] = await Promise.all([
-		ids.length
-			? locals.api.monitor.recentChecks({ monitorIds: ids, perLocation: STRIP })
-			: { monitors: [] },
-		Promise.all(ids.map((monitorId) => locals.api.monitor.summary({ monitorId, window: '1d' })))
-	]);
+	const recent = ids.length
+		? await locals.api.monitor.recentChecks({ monitorIds: ids, perLocation: STRIP })
+		: { monitors: [] };
 	const rows = monitors.data.map((m, i) => {
 		const r = recent.monitors[i];
 		const checks = r.locations
 			.flatMap((l) => l.checks)
 			.sort((a, b) => a.at.localeCompare(b.at))
 			.slice(-STRIP);
-		const s = summaries[i];
-		const total = s.success + s.degraded + s.error;
+		const { success, degraded, error } = r.day;
+		const total = success + degraded + error;
 		return {
 			...m,
 			checks,
-			lastCheckAt: r.latest?.at ?? s.lastPingAt,
-			uptime24h: total ? ((s.success + s.degraded) / total) * 100 : null
+			lastCheckAt: r.latest?.at ?? null,
+			uptime24h: total ? ((success + degraded) / total) * 100 : null
 		};
 	});
 	return { rows, pagination: monitors.pagination, filters, states: STATES, types: TYPES };
