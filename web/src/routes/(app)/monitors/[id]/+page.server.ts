@@ -1,4 +1,5 @@
 import { redirect } from '@sveltejs/kit';
+import { getUpstate } from '@upstate/server';
 import { actionError, loadError } from '$lib/server/errors';
 import { formValues, id } from '$lib/server/form';
 import { monitorInput } from '$lib/server/monitor-form';
@@ -55,7 +56,7 @@ function positive(v: string | null): number | undefined {
 export const actions: Actions = {
 	update: async ({ locals, params, request }) => {
 		const values = formValues(await request.formData());
-		const { type: _type, ...fields } = monitorInput(values, 'update');
+		const { type: _type, ...fields } = monitorInput(values, 'update', getUpstate().config.selfHost);
 		try {
 			// safe because the router's own schema validates the shape
 			await locals.api.monitor.update({ monitorId: id(params.id), ...fields } as Parameters<
