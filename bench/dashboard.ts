@@ -1,7 +1,8 @@
 // `npm run bench`, dashboard: server render time of the monitor list and of a monitor page for
 // a workspace of 1,000 monitors with 90 days of hourly results each (2.16 M results), over HTTP
 // against the production build (`npm run build` first), one request at a time. Prints only.
-// BENCH_DASHBOARD_MONITORS (1000) and BENCH_DASHBOARD_DAYS (90) shrink it for a quick look.
+// BENCH_DASHBOARD_MONITORS (1000), BENCH_DASHBOARD_DAYS (90) and BENCH_DASHBOARD_EVERY_HOURS (1,
+// hours between two results of a monitor) shrink it for a quicker look.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { fmt, pct, processCpuMs } from './stats.ts';
 
 const MONITORS = Number(process.env.BENCH_DASHBOARD_MONITORS ?? 1000);
 const DAYS = Number(process.env.BENCH_DASHBOARD_DAYS ?? 90);
+const EVERY = Number(process.env.BENCH_DASHBOARD_EVERY_HOURS ?? 1);
 const REQUESTS = 60;
 const WARMUP = 10;
 const HOUR = 3_600_000;
@@ -43,7 +45,7 @@ for (let i = 0; i < MONITORS; i++) {
 }
 const now = Date.now();
 let batch: StoredResult[] = [];
-for (let h = DAYS * 24; h > 0; h--)
+for (let h = DAYS * 24; h > 0; h -= EVERY)
 	for (const [i, monitorId] of ids.entries()) {
 		batch.push(
 			storedResult({
@@ -68,7 +70,7 @@ await db.session.create({
 	data: { id: session, userId: user.id, workspaceId: ws.id, expiresAt: new Date(now + 86_400_000) }
 });
 console.log(
-	`dashboard: ${MONITORS} monitors x ${DAYS} days hourly (${(MONITORS * DAYS * 24).toLocaleString('en')} results) seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`
+	`dashboard: ${MONITORS} monitors x ${DAYS} days, a result every ${EVERY} h (${Math.ceil((MONITORS * DAYS * 24) / EVERY).toLocaleString('en')} results) seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`
 );
 
 async function measure(label: string, route: string): Promise<void> {

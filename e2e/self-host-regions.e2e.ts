@@ -33,7 +33,10 @@ describe('regions on a self-hosted install', () => {
 			await context.addCookies(await js.context().cookies());
 			const page = await context.newPage();
 			onTestFailed(async () => {
-				const text = await page.locator('main').innerText().catch(() => '');
+				const text = await page
+					.locator('main')
+					.innerText()
+					.catch(() => '');
 				console.log(`--- at ${page.url()} ---\n${text.slice(0, 3000)}`);
 			});
 			await page.goto(`${stack.urls.dashboard}/monitors/new`);
