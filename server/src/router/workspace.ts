@@ -5,6 +5,8 @@ import {
 	UpdateWorkspaceInput,
 	WorkspaceOutput,
 	getCurrentWorkspace,
+	getChecklist,
+	ChecklistOutput,
 	listMyWorkspaces,
 	switchWorkspace,
 	updateWorkspace
@@ -33,6 +35,10 @@ export const workspaceRouter = createTRPCRouter({
 		.input(UpdateWorkspaceInput)
 		.output(WorkspaceOutput)
 		.mutation(({ ctx, input }) => updateWorkspace({ ctx: ctx.service, input })),
+	// Dashboard only: the first-run checklist.
+	checklist: readProcedure
+		.output(ChecklistOutput)
+		.query(({ ctx }) => getChecklist({ ctx: ctx.service })),
 	// Dashboard only: the workspaces of the signed-in user, and which one the session shows.
 	mine: userProcedure
 		.output(MyWorkspacesOutput)

@@ -7,3 +7,4 @@ export {
 	MyWorkspacesOutput,
 	SwitchWorkspaceInput
 } from './list-mine.ts';
+export { getChecklist, ChecklistOutput } from './get-checklist.ts';

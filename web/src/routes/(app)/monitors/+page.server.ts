@@ -1,4 +1,4 @@
-import type { PageServerLoad } from './$types';
+import type { Actions, PageServerLoad } from './$types';
 
 const STATES = ['active', 'degraded', 'error', 'unknown', 'paused'] as const;
 const TYPES = ['http', 'tcp', 'dns', 'icmp', 'grpc'] as const;
@@ -6,7 +6,10 @@ const STRIP = 20;
 
 // 50 a page, narrowed by ?q= (name or target), ?state= and ?type= (a GET form: no JS needed);
 // each row gets its latest checks and its 24 h uptime. Unknown filter values are ignored.
-export const load: PageServerLoad = async ({ locals, url }) => {
+const dismissed = (workspaceId: number) => `upstate_checklist_done_${workspaceId}`;
+
+export const load: PageServerLoad = async ({ locals, url, cookies, parent }) => {
+	const { workspace } = await parent();
 	const q = url.searchParams;
 	const page = Math.max(1, Number.parseInt(q.get('page') ?? '1', 10) || 1);
 	const filters = {
@@ -34,5 +37,30 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 			uptime24h: total ? ((success + degraded) / total) * 100 : null
 		};
 	});
-	return { rows, pagination: monitors.pagination, filters, states: STATES, types: TYPES };
+	// The first-run checklist until it is dismissed or every step is done.
+	const steps = cookies.get(dismissed(workspace.id))
+		? null
+		: await locals.api.workspace.checklist();
+	const checklist = steps && Object.values(steps).some((done) => !done) ? steps : null;
+	return {
+		rows,
+		pagination: monitors.pagination,
+		filters,
+		states: STATES,
+		types: TYPES,
+		checklist
+	};
+};
+
+export const actions: Actions = {
+	dismissChecklist: async ({ locals, cookies }) => {
+		const workspace = await locals.api.workspace.current();
+		cookies.set(dismissed(workspace.id), '1', {
+			path: '/',
+			httpOnly: true,
+			sameSite: 'lax',
+			maxAge: 5 * 365 * 86_400
+		});
+		return { dismissed: true };
+	}
 };
