@@ -69,6 +69,9 @@ export async function startSmtp(host = '127.0.0.1'): Promise<{
 	return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+// The stack's AUTH_SECRET, for tests that seal secrets the way the running process opens them.
+export const AUTH_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
+
 export type Stack = {
 	urls: { dashboard: string; status: string; api: string };
 	pid: number;
@@ -95,7 +98,7 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
 		env: {
 			...process.env,
 			NODE_ENV: 'production',
-			AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+			AUTH_SECRET,
 			CRON_SECRET: 'e2e-cron-secret',
 			DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'upstate-e2e-')),
 			DATABASE_URL: '',

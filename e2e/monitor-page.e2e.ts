@@ -74,11 +74,19 @@ describe('monitor page', () => {
 			await page.goto(monitorUrl, { waitUntil: 'networkidle' });
 		}
 		await expect(page.getByRole('heading', { name: 'Last 1d' }).isVisible()).resolves.toBe(true);
-		const uptime = page.locator('dt', { hasText: 'Uptime' }).locator('xpath=..').locator('dd');
+		const uptime = page
+			.locator('#summary-heading + dl dt', { hasText: /^Uptime$/ })
+			.locator('xpath=..')
+			.locator('dd');
 		await expect(uptime.innerText()).resolves.toBe('100.00 %');
-		const chart = page.getByRole('img', { name: /Latency p50 to p99 from Local over the last 1d/ });
-		await expect(chart.isVisible()).resolves.toBe(true);
-		await expect(chart.locator('path').first().getAttribute('d')).resolves.toMatch(/^M\d/);
+		// A new monitor: each check in the latest-checks strip (raw results), no chart of one
+		// hourly dot until there are three hours.
+		const strip = page.getByRole('list', { name: 'Latest checks from Local' }).getByRole('button');
+		await expect(strip.first().getAttribute('aria-label')).resolves.toMatch(
+			/^\d+ \w{3} \d{4}, \d\d:\d\d:\d\d UTC · Up \(200\) · \d+ ms$/
+		);
+		const note = page.getByText('The chart starts after three hours of checks');
+		await expect(note.isVisible()).resolves.toBe(true);
 		// The shared 90-day bar: one focusable day per UTC day, today's from the real checks.
 		const days = page.getByRole('list', { name: /daily uptime/ }).getByRole('button');
 		await expect(days.count()).resolves.toBe(90);
@@ -94,9 +102,9 @@ describe('monitor page', () => {
 		await plain.getByRole('link', { name: '7d', exact: true }).click();
 		await plain.waitForURL(/window=7d/);
 		await expect(plain.getByRole('heading', { name: 'Last 7d' }).isVisible()).resolves.toBe(true);
-		await expect(plain.getByRole('img', { name: /over the last 7d/ }).isVisible()).resolves.toBe(
-			true
-		);
+		await expect(
+			plain.getByText('The chart starts after three hours of checks').isVisible()
+		).resolves.toBe(true);
 		await noJs.close();
 
 		await logLink.click();

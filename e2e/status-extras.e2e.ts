@@ -1,6 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -19,6 +18,7 @@ import {
 import { createWorkspace, ctxFor, storedResult, TEAM_LIMITS } from '../server/test/factories.ts';
 import { issueKey } from '../server/test/upstate.ts';
 import { launchBrowser, startStack, type Stack } from './harness.ts';
+import { axe } from './axe.ts';
 import { seedMonitorPage } from './seed.ts';
 
 // Feeds, Statuspage v2 JSON, badges, the embed view, the render cache and accessibility, on the
@@ -36,10 +36,6 @@ const PAID = {
 	'custom-domain': true,
 	'no-index': true
 };
-const axeSource = readFileSync(
-	createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-	'utf8'
-);
 
 beforeAll(async () => {
 	stack = await startStack({
@@ -717,22 +713,6 @@ describe('render cache', () => {
 });
 
 describe('accessibility', () => {
-	async function axe(page: Page) {
-		await page.addScriptTag({ content: axeSource });
-		return page.evaluate(async () => {
-			const w = window as unknown as {
-				axe: {
-					run: () => Promise<{ violations: { id: string; help: string; nodes: unknown[] }[] }>;
-				};
-			};
-			const result = await w.axe.run();
-			return result.violations.map(
-				(v) =>
-					`${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((x) => (x as { html: string; failureSummary: string }).html + ' ' + (x as { failureSummary: string }).failureSummary))}`
-			);
-		});
-	}
-
 	it('axe finds no violations on the page, a report page, history and the password form', async () => {
 		const { slug: s, open } = await seedPage();
 		const ws = await createWorkspace(db, { limits: PAID });

@@ -40,16 +40,23 @@ describe('Tinybird resources defined in TypeScript', () => {
 			PIPES.dailyStatus,
 			PIPES.responseLogs,
 			PIPES.responseLogCount,
-			PIPES.responseLog
+			PIPES.responseLog,
+			PIPES.recentChecks,
+			PIPES.counts1d
 		];
 		expect(named('pipe')).toEqual(['check_rollup_hour_mv', ...contract].sort());
 		const content = (name: string) => artifacts.find((a) => a.name === name)?.content ?? '';
 		expect(content('check_rollup_hour_mv')).toMatch(
 			/TYPE MATERIALIZED\s+DATASOURCE check_rollup_hour/
 		);
-		// Endpoints read the rollups, never the raw results, except the response logs.
+		// Endpoints read the rollups, never the raw results, except the response logs and the
+		// heartbeat strips (the latest checks per location, with ClickHouse's LIMIT BY).
+		expect(content(PIPES.recentChecks)).toMatch(
+			/LIMIT \{\{ Int32\(perLocation, 50[^)]*\) \}\} BY monitor_id, location_id/
+		);
 		for (const name of [...Object.values(PIPES.metrics), ...Object.values(PIPES.latency)])
 			expect(content(name)).toMatch(/FROM check_rollup_hour\b/);
 		expect(content(PIPES.dailyStatus)).toMatch(/FROM check_rollup_hour\b/);
+		expect(content(PIPES.counts1d)).toMatch(/FROM check_rollup_hour\b/);
 	});
 });

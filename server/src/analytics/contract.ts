@@ -27,8 +27,14 @@ export const PIPES = {
 	dailyStatus: 'endpoint__daily_status_90d__v1',
 	responseLogs: 'endpoint__response_logs__v1',
 	responseLogCount: 'endpoint__response_log_count__v1',
-	responseLog: 'endpoint__response_log__v1'
+	responseLog: 'endpoint__response_log__v1',
+	recentChecks: 'endpoint__recent_checks__v1',
+	counts1d: 'endpoint__http_counts_1d__v1'
 } as const;
+// The heartbeat strips: at most this many latest checks per monitor and location, from the
+// last RECENT_CHECKS_DAYS days (raw results; a monitor quiet for longer shows none).
+export const RECENT_CHECKS_MAX = 50;
+export const RECENT_CHECKS_DAYS = 2;
 
 const ms = () => t.float64().nullable();
 export const METRICS_COLUMNS = {
@@ -79,6 +85,22 @@ export const RESULT_COLUMNS = {
 	packetLoss: t.float64().nullable()
 };
 export const COUNT_COLUMNS = { total: t.uint64() };
+// Success/degraded/error over the last day for many monitors at once (the monitor list).
+export const COUNTS_COLUMNS = {
+	monitorId: t.int64(),
+	success: t.uint64(),
+	degraded: t.uint64(),
+	error: t.uint64()
+};
+export const RECENT_CHECK_COLUMNS = {
+	monitorId: t.int64(),
+	locationId: t.int64(),
+	startedAt: t.int64(), // epoch ms
+	latency: t.float64(),
+	outcome: t.string(),
+	statusCode: t.int32().nullable(),
+	error: t.string()
+};
 
 export type Columns = Record<string, AnyTypeValidator>;
 
@@ -100,15 +122,21 @@ export function rowSchema(columns: Columns) {
 // Query-string params, parsed the same way by the embedded endpoint and produced by the
 // Tinybird client (both send them as strings).
 const id = z.coerce.number().int().positive();
+function monitorIdList(max: number) {
+	return z
+		.string()
+		.regex(/^\d+(,\d+)*$/, 'monitorIds must be a comma-separated list of ids')
+		.transform((s) => s.split(',').map(Number))
+		.pipe(z.array(z.number().int().positive()).max(max));
+}
 export const PipeParams = {
 	metrics: z.object({ monitorId: id }),
 	latency: z.object({ monitorId: id, locationId: id.optional() }),
-	dailyStatus: z.object({
-		monitorIds: z
-			.string()
-			.regex(/^\d+(,\d+)*$/, 'monitorIds must be a comma-separated list of ids')
-			.transform((s) => s.split(',').map(Number))
-			.pipe(z.array(z.number().int().positive()).max(1000))
+	dailyStatus: z.object({ monitorIds: monitorIdList(1000) }),
+	counts1d: z.object({ monitorIds: monitorIdList(100) }),
+	recentChecks: z.object({
+		monitorIds: monitorIdList(100),
+		perLocation: z.coerce.number().int().min(1).max(RECENT_CHECKS_MAX).default(RECENT_CHECKS_MAX)
 	}),
 	responseLogs: z.object({
 		monitorId: id,

@@ -2,6 +2,7 @@ import { createClient, type Client } from '@libsql/client';
 import { ensureDatabaseDir } from '../db/client.ts';
 import { BUSY_TIMEOUT_MS } from '../db/busy.ts';
 import { emptyHistogram, histogramPercentile, merge } from './histogram.ts';
+import { RECENT_CHECKS_DAYS } from './contract.ts';
 import { addDailyRollups, clusterRollups, SCHEMA } from './schema.ts';
 import { latencySeries, type LatencyPoint, type LatencySeriesQuery } from './series.ts';
 import { writeBatches } from './write.ts';
@@ -44,9 +45,22 @@ export type AnalyticsStore = {
 	dailyStatus(q: { monitorIds: number[]; since: number }): Promise<DailyStatus[]>;
 	// Latency percentiles per location and time bucket (charts), from the hourly rollups.
 	latencySeries(q: LatencySeriesQuery): Promise<LatencyPoint[]>;
+	// Counts per monitor since a time, from the hourly rollups (only monitors with results).
+	counts(q: { monitorIds: number[]; since: number }): Promise<MonitorCounts[]>;
+	// The latest checks per monitor and location, newest first (heartbeat strips).
+	recentChecks(q: { monitorIds: number[]; perLocation: number }): Promise<RecentCheck[]>;
 	pruneResults(q: { workspaceId: number; before: number }): Promise<number>;
 	close(): void;
 };
+
+// Row shape of the `endpoint__http_counts_1d__v1` pipe.
+export type MonitorCounts = { monitorId: number; success: number; degraded: number; error: number };
+
+// Row shape of the `endpoint__recent_checks__v1` pipe.
+export type RecentCheck = Pick<
+	StoredResult,
+	'monitorId' | 'locationId' | 'startedAt' | 'latency' | 'outcome' | 'statusCode' | 'error'
+>;
 
 // Row shape of the `endpoint__http_metrics_<window>__v1` pipes (spec 1.4.4, 4.1 get_monitor_summary).
 export type MetricsSummary = {
@@ -90,6 +104,8 @@ function toStored(row: Record<string, unknown>): StoredResult {
 }
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
+// Locations one heartbeat read makes room for; a monitor run from more shows fewer checks each.
+const RECENT_CHECKS_LOCATIONS = 4;
 // Most rows one group commit writes; a single larger batch still goes in one transaction.
 const GROUP_ROWS = 10_000;
 
@@ -267,6 +283,55 @@ export function createEmbeddedAnalytics(opts: { url: string }): AnalyticsStore {
 		async latencySeries(q) {
 			await init();
 			return latencySeries(client, q);
+		},
+		async counts(q) {
+			await init();
+			if (q.monitorIds.length === 0) return [];
+			const rs = await client.execute({
+				sql: `SELECT monitor_id, sum(success) AS success, sum(degraded) AS degraded,
+					sum(error) AS error FROM check_rollup_hour
+					WHERE monitor_id IN (${q.monitorIds.map(() => '?').join(',')}) AND bucket >= ?
+					GROUP BY monitor_id`,
+				args: [...q.monitorIds, Math.floor(q.since / HOUR) * HOUR]
+			});
+			return rs.rows.map((r) => ({
+				monitorId: Number(r.monitor_id),
+				success: Number(r.success),
+				degraded: Number(r.degraded),
+				error: Number(r.error)
+			}));
+		},
+		// One indexed newest-first read per monitor (a UNION ALL of them: one statement), cut
+		// per location here: a window function over the period would scan every row of it.
+		async recentChecks(q) {
+			await init();
+			if (q.monitorIds.length === 0) return [];
+			const since = Date.now() - RECENT_CHECKS_DAYS * DAY;
+			const one = `SELECT * FROM (SELECT monitor_id, location_id, started_at, latency, outcome,
+				status_code, error FROM check_result WHERE monitor_id = ? AND started_at >= ?
+				ORDER BY started_at DESC LIMIT ?)`;
+			const rs = await client.execute({
+				sql: q.monitorIds.map(() => one).join(' UNION ALL '),
+				args: q.monitorIds.flatMap((id) => [id, since, q.perLocation * RECENT_CHECKS_LOCATIONS])
+			});
+			const taken = new Map<string, number>();
+			const out: RecentCheck[] = [];
+			for (const r of rs.rows) {
+				const key = `${r.monitor_id}:${r.location_id}`;
+				const n = taken.get(key) ?? 0;
+				if (n >= q.perLocation) continue;
+				taken.set(key, n + 1);
+				out.push({
+					monitorId: Number(r.monitor_id),
+					locationId: Number(r.location_id),
+					startedAt: Number(r.started_at),
+					latency: Number(r.latency),
+					outcome: r.outcome as RecentCheck['outcome'],
+					statusCode: r.status_code === null ? null : Number(r.status_code),
+					error: String(r.error)
+				});
+			}
+			return out;
 		},
 		// Raw results go after the plan's data-retention; hourly and daily rollups stay (they are
 		// small and feed charts and the 90-day history).

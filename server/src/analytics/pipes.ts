@@ -10,6 +10,8 @@ import {
 	METRICS_COLUMNS,
 	PIPES,
 	PipeParams,
+	COUNTS_COLUMNS,
+	RECENT_CHECK_COLUMNS,
 	RESULT_COLUMNS,
 	WINDOWS,
 	WINDOW_NAMES,
@@ -77,6 +79,16 @@ export const EMBEDDED_PIPES: Record<string, Pipe> = Object.fromEntries([
 		pipe(PipeParams.responseLogCount, COUNT_COLUMNS, async (store, p) => [
 			{ total: (await store.listResults({ ...p, limit: 1, offset: 0 })).total }
 		])
+	],
+	[
+		PIPES.counts1d,
+		pipe(PipeParams.counts1d, COUNTS_COLUMNS, (store, { monitorIds }) =>
+			store.counts({ monitorIds, since: Date.now() - DAY })
+		)
+	],
+	[
+		PIPES.recentChecks,
+		pipe(PipeParams.recentChecks, RECENT_CHECK_COLUMNS, (store, p) => store.recentChecks(p))
 	],
 	[
 		PIPES.responseLog,

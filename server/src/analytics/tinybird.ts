@@ -6,6 +6,8 @@ import {
 	LATENCY_COLUMNS,
 	METRICS_COLUMNS,
 	PIPES,
+	COUNTS_COLUMNS,
+	RECENT_CHECK_COLUMNS,
 	RESULT_COLUMNS,
 	WINDOWS,
 	WINDOW_NAMES,
@@ -13,7 +15,14 @@ import {
 	type Columns,
 	type Window
 } from './contract.ts';
-import type { AnalyticsStore, DailyStatus, MetricsSummary, StoredResult } from './index.ts';
+import type {
+	AnalyticsStore,
+	DailyStatus,
+	MetricsSummary,
+	MonitorCounts,
+	RecentCheck,
+	StoredResult
+} from './index.ts';
 import type { LatencyPoint } from './series.ts';
 
 export type TinybirdConfig = {
@@ -106,6 +115,20 @@ export function createTinybirdAnalytics(config: TinybirdConfig): AnalyticsStore 
 			return query<LatencyPoint>(PIPES.latency[q.window], LATENCY_COLUMNS, {
 				monitorId: q.monitorId,
 				locationId: q.locationId
+			});
+		},
+		// The pipe's window is the last day (the only one the dashboard asks for).
+		async counts(q) {
+			if (q.monitorIds.length === 0) return [];
+			return query<MonitorCounts>(PIPES.counts1d, COUNTS_COLUMNS, {
+				monitorIds: q.monitorIds.join(',')
+			});
+		},
+		async recentChecks(q) {
+			if (q.monitorIds.length === 0) return [];
+			return query<RecentCheck>(PIPES.recentChecks, RECENT_CHECK_COLUMNS, {
+				monitorIds: q.monitorIds.join(','),
+				perLocation: q.perLocation
 			});
 		},
 		// Tinybird deletes asynchronously (a job); the count is not known when this returns.

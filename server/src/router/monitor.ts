@@ -11,6 +11,9 @@ import {
 	getMonitorLatency,
 	getMonitorSummary,
 	getMonitorUptime,
+	getRecentChecks,
+	RecentChecksInput,
+	RecentChecksOutput,
 	MonitorLatencyInput,
 	MonitorLatencyOutput,
 	MonitorSummaryInput,
@@ -18,6 +21,8 @@ import {
 	MonitorUptimeOutput,
 	MonitorStatusOutput,
 	listMonitors,
+	searchMonitors,
+	SearchMonitorsInput,
 	removeMonitor,
 	updateMonitor
 } from '../domain/monitor/index.ts';
@@ -96,6 +101,18 @@ export const monitorRouter = createTRPCRouter({
 		.output(MonitorUptimeOutput)
 		.query(({ ctx, input }) =>
 			getMonitorUptime({ ctx: ctx.service, analytics: ctx.upstate.analytics, input })
+		),
+	// The dashboard's monitor list: search and filters (no REST or MCP: the spec has none).
+	search: readProcedure
+		.input(SearchMonitorsInput)
+		.output(MonitorListOutput)
+		.query(({ ctx, input }) => searchMonitors({ ctx: ctx.service, input })),
+	// The dashboard's heartbeat strips (no REST or MCP: the spec lists neither).
+	recentChecks: readProcedure
+		.input(RecentChecksInput)
+		.output(RecentChecksOutput)
+		.query(({ ctx, input }) =>
+			getRecentChecks({ ctx: ctx.service, analytics: ctx.upstate.analytics, input })
 		),
 	// No MCP tool: the spec's tool list (4.1) has none for latency over time.
 	latency: readProcedure

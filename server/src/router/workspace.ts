@@ -6,6 +6,8 @@ import {
 	WorkspaceOutput,
 	WhoamiOutput,
 	getCurrentWorkspace,
+	getChecklist,
+	ChecklistOutput,
 	listMyWorkspaces,
 	switchWorkspace,
 	updateWorkspace,
@@ -48,6 +50,10 @@ export const workspaceRouter = createTRPCRouter({
 		.input(UpdateWorkspaceInput)
 		.output(WorkspaceOutput)
 		.mutation(({ ctx, input }) => updateWorkspace({ ctx: ctx.service, input })),
+	// Dashboard only: the first-run checklist.
+	checklist: readProcedure
+		.output(ChecklistOutput)
+		.query(({ ctx }) => getChecklist({ ctx: ctx.service })),
 	// Dashboard only: the workspaces of the signed-in user, and which one the session shows.
 	mine: userProcedure
 		.output(MyWorkspacesOutput)

@@ -1,3 +1,4 @@
+import { formatTime } from './time';
 // Pure helpers for the audit log pages (no server imports: used by .svelte files).
 export type AuditActor = {
 	actor_type: string;
@@ -22,7 +23,7 @@ export function actorLabel(e: AuditActor, email: string | null | undefined): str
 }
 
 // Audit times are shown in UTC, the same on the server render and in every browser.
-export const utc = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
+export const utc = (iso: string) => formatTime(iso);
 
 export const entityLabel = (type: string) => type.replaceAll('_', ' ');
 

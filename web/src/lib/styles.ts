@@ -7,4 +7,5 @@ export const buttonGhost = 'border-border rounded-md border px-3 py-1.5 text-sm 
 export const buttonDanger =
 	'text-destructive border-destructive rounded-md border px-3 py-1.5 text-sm hover:bg-muted';
 export const card = 'bg-card border-border rounded-lg border p-5';
-export const table = 'w-full text-left text-sm';
+// `data-table` stacks rows into a list on phones (app.css); cells may carry `data-label`.
+export const table = 'data-table w-full text-left text-sm';

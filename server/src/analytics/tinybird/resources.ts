@@ -15,6 +15,10 @@ import {
 	LATENCY_COLUMNS,
 	METRICS_COLUMNS,
 	PIPES,
+	COUNTS_COLUMNS,
+	RECENT_CHECK_COLUMNS,
+	RECENT_CHECKS_DAYS,
+	RECENT_CHECKS_MAX,
 	RESULT_COLUMNS,
 	SERIES_STEP,
 	WINDOWS,
@@ -210,6 +214,42 @@ export const responseLog = defineEndpoint(PIPES.responseLog, {
 	output: RESULT_COLUMNS
 });
 
+export const counts1d = defineEndpoint(PIPES.counts1d, {
+	description: 'Counts per monitor over the last day (the dashboard monitor list).',
+	params: { monitorIds: p.array(p.int64()) },
+	nodes: [
+		node({
+			name: 'counts',
+			sql: `SELECT monitor_id AS monitorId, sum(success) AS success, sum(degraded) AS degraded,
+				sum(error) AS error
+			FROM check_rollup_hour
+			WHERE monitor_id IN {{Array(monitorIds, 'Int64')}}
+				AND bucket >= toStartOfHour(now() - INTERVAL 1 DAY)
+			GROUP BY monitorId`
+		})
+	],
+	output: COUNTS_COLUMNS
+});
+
+export const recentChecks = defineEndpoint(PIPES.recentChecks, {
+	description: 'The latest checks per monitor and location (heartbeat strips).',
+	params: { monitorIds: p.array(p.int64()), perLocation: p.int32().optional(RECENT_CHECKS_MAX) },
+	nodes: [
+		node({
+			name: 'checks',
+			sql: `SELECT monitor_id AS monitorId, location_id AS locationId,
+				toUnixTimestamp64Milli(started_at) AS startedAt, latency, outcome,
+				status_code AS statusCode, error
+			FROM check_result FINAL
+			WHERE monitor_id IN {{Array(monitorIds, 'Int64')}}
+				AND started_at >= now() - INTERVAL ${RECENT_CHECKS_DAYS} DAY
+			ORDER BY started_at DESC
+			LIMIT {{Int32(perLocation, ${RECENT_CHECKS_MAX})}} BY monitor_id, location_id`
+		})
+	],
+	output: RECENT_CHECK_COLUMNS
+});
+
 export const tinybirdProject = defineProject({
 	datasources: { checkResult, checkRollupHour },
 	pipes: {
@@ -223,6 +263,8 @@ export const tinybirdProject = defineProject({
 		dailyStatus,
 		responseLogs,
 		responseLogCount,
-		responseLog
+		responseLog,
+		recentChecks,
+		counts1d
 	}
 });

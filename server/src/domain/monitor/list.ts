@@ -1,17 +1,44 @@
+import type { Prisma } from '@prisma/client';
 import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { monitorInclude, toMonitorOutput } from './internal.ts';
-import { ListMonitorsInput, type MonitorListOutput } from './schemas.ts';
+import { ListMonitorsInput, SearchMonitorsInput, type MonitorListOutput } from './schemas.ts';
 
 // Newest first (spec 4.1 list_monitors), with activeIncidentCount.
 export async function listMonitors(args: {
 	ctx: ServiceContext;
 	input?: ListMonitorsInput;
 }): Promise<MonitorListOutput> {
-	const { ctx } = args;
-	requireScope(ctx, 'read');
-	const { page, perPage } = parseInput(ListMonitorsInput, args.input);
-	const where = { workspaceId: ctx.workspace.id };
+	requireScope(args.ctx, 'read');
+	return findMonitors(args.ctx, parseInput(ListMonitorsInput, args.input), {});
+}
+
+// The dashboard's list with search and filters; the same pages and rows as listMonitors.
+export async function searchMonitors(args: {
+	ctx: ServiceContext;
+	input: SearchMonitorsInput;
+}): Promise<MonitorListOutput> {
+	requireScope(args.ctx, 'read');
+	const { page, perPage, search, state, type } = parseInput(SearchMonitorsInput, args.input);
+	const where: Prisma.MonitorWhereInput = {};
+	if (search)
+		where.OR = [
+			{ name: { contains: search } },
+			{ url: { contains: search } },
+			{ uri: { contains: search } }
+		];
+	if (state === 'paused') where.active = false;
+	else if (state) Object.assign(where, { active: true, status: state });
+	if (type) where.type = type;
+	return findMonitors(args.ctx, { page, perPage }, where);
+}
+
+async function findMonitors(
+	ctx: ServiceContext,
+	{ page, perPage }: { page: number; perPage: number },
+	filters: Prisma.MonitorWhereInput
+): Promise<MonitorListOutput> {
+	const where = { ...filters, workspaceId: ctx.workspace.id };
 	const [rows, totalSize] = await Promise.all([
 		ctx.db.monitor.findMany({
 			where,

@@ -221,6 +221,20 @@ export const ListMonitorsInput = z
 	.default({ page: 1, perPage: 50 });
 export type ListMonitorsInput = z.input<typeof ListMonitorsInput>;
 
+// The dashboard's list: the same pages, narrowed by a search over name and target, the
+// current state (`paused` = not active) and the type.
+export const MONITOR_STATES = ['active', 'degraded', 'error', 'unknown', 'paused'] as const;
+export const SearchMonitorsInput = z
+	.object({
+		page: z.number().int().min(1).default(1),
+		perPage: z.number().int().min(1).max(50).default(50),
+		search: z.string().trim().max(256).optional(),
+		state: z.enum(MONITOR_STATES).optional(),
+		type: z.enum(MONITOR_TYPES).optional()
+	})
+	.strict();
+export type SearchMonitorsInput = z.input<typeof SearchMonitorsInput>;
+
 export const Pagination = z.object({
 	page: z.number(),
 	perPage: z.number(),

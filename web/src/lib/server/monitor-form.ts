@@ -2,7 +2,13 @@ import { checkbox, int, text } from './form';
 
 // Dashboard monitor form → router input. Type-specific fields follow the spec's names. List
 // fields are textareas, one entry per line, so the form works without JavaScript.
-export function monitorInput(v: Record<string, string>, mode: 'create' | 'update' = 'create') {
+// A self-hosted install's form has no regions field (`selfHost`): a new monitor gets none
+// rather than the plan's hosted defaults, and an edit keeps what is stored.
+export function monitorInput(
+	v: Record<string, string>,
+	mode: 'create' | 'update' = 'create',
+	selfHost = false
+) {
 	const otlpEndpoint = text(v, 'otel_endpoint');
 	const regions = words(v.regions);
 	const common = {
@@ -15,7 +21,13 @@ export function monitorInput(v: Record<string, string>, mode: 'create' | 'update
 		active: checkbox(v, 'active'),
 		public: checkbox(v, 'public'),
 		// Empty on create means the plan's default regions; on update it clears them.
-		regions: regions.length || mode === 'update' ? regions : undefined,
+		regions: selfHost
+			? mode === 'create'
+				? []
+				: undefined
+			: regions.length || mode === 'update'
+				? regions
+				: undefined,
 		tags: words(v.tags),
 		open_telemetry: otlpEndpoint
 			? { endpoint: otlpEndpoint, headers: keyValues(v.otel_headers) }

@@ -16,6 +16,9 @@ export const load: LayoutServerLoad = async ({ locals, url }) => {
 		workspace,
 		workspaces: workspaces.data,
 		instanceAdmin,
-		statusPageUrl: getUpstate().config.urls.statusPage
+		statusPageUrl: getUpstate().config.urls.statusPage,
+		// Hosted region ids exist only on the hosted service; a self-hosted install has its
+		// private locations alone.
+		selfHost: getUpstate().config.selfHost
 	};
 };

@@ -1,3 +1,5 @@
+import { formatTime as formatUtc } from '../../../lib/time.ts';
+
 // "1 h 5 min", "3 min 20 s", "45 s": how long an incident lasted (or has lasted so far).
 export function formatDuration(seconds: number): string {
 	const h = Math.floor(seconds / 3600);
@@ -8,5 +10,5 @@ export function formatDuration(seconds: number): string {
 	return `${s} s`;
 }
 
-export const formatTime = (iso: string | null) =>
-	iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 19) + ' UTC' : '—';
+// The dashboard's one timestamp format ($lib/time), a dash for none.
+export const formatTime = (iso: string | null) => (iso ? formatUtc(iso) : '—');

@@ -1,7 +1,9 @@
 import { redirect } from '@sveltejs/kit';
+import { getUpstate } from '@upstate/server';
 import { actionError, loadError } from '$lib/server/errors';
 import { formValues, id } from '$lib/server/form';
 import { monitorInput } from '$lib/server/monitor-form';
+import { loadMonitorLive } from '$lib/server/monitor-live';
 import type { Actions, PageServerLoad } from './$types';
 
 const WINDOWS = ['1d', '7d', '14d'] as const;
@@ -15,12 +17,14 @@ export const load: PageServerLoad = async ({ locals, params, url }) => {
 	const window = WINDOWS.find((w) => w === asked) ?? '1d';
 	const locationId = positive(url.searchParams.get('location'));
 	const offset = positive(url.searchParams.get('offset')) ?? 0;
-	const [monitor, status, summary, latency, uptime] = await Promise.all([
+	const [monitor, status, summary, day, latency, uptime, live] = await Promise.all([
 		locals.api.monitor.get({ monitorId }),
 		locals.api.monitor.status({ monitorId }),
 		locals.api.monitor.summary({ monitorId, window }),
+		locals.api.monitor.summary({ monitorId, window: '1d' }),
 		locals.api.monitor.latency({ monitorId, window, locationId }),
-		locals.api.monitor.uptime({ monitorId })
+		locals.api.monitor.uptime({ monitorId }),
+		loadMonitorLive(locals.api, monitorId)
 	]).catch(loadError);
 	// Response logs are HTTP-only and a plan feature: show them when the plan has them.
 	const logs =
@@ -34,10 +38,12 @@ export const load: PageServerLoad = async ({ locals, params, url }) => {
 		status,
 		window,
 		summary,
+		day,
 		latency,
 		uptime: uptime.days,
 		locationId,
 		logs,
+		live,
 		now: Date.now()
 	};
 };
@@ -50,7 +56,7 @@ function positive(v: string | null): number | undefined {
 export const actions: Actions = {
 	update: async ({ locals, params, request }) => {
 		const values = formValues(await request.formData());
-		const { type: _type, ...fields } = monitorInput(values, 'update');
+		const { type: _type, ...fields } = monitorInput(values, 'update', getUpstate().config.selfHost);
 		try {
 			// safe because the router's own schema validates the shape
 			await locals.api.monitor.update({ monitorId: id(params.id), ...fields } as Parameters<

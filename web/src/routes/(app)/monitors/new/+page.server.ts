@@ -1,4 +1,5 @@
 import { redirect } from '@sveltejs/kit';
+import { getUpstate } from '@upstate/server';
 import { actionError } from '$lib/server/errors';
 import { formValues } from '$lib/server/form';
 import { monitorInput } from '$lib/server/monitor-form';
@@ -11,7 +12,9 @@ export const actions: Actions = {
 		try {
 			// safe because the router's own schema validates the shape
 			({ id } = await locals.api.monitor.create(
-				monitorInput(values) as Parameters<typeof locals.api.monitor.create>[0]
+				monitorInput(values, 'create', getUpstate().config.selfHost) as Parameters<
+					typeof locals.api.monitor.create
+				>[0]
 			));
 		} catch (err) {
 			return actionError(err, values);

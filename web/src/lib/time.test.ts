@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { formatTime } from './time';
+
+describe('formatTime', () => {
+	it('writes one format with the zone, whatever the input', () => {
+		expect(formatTime('2026-11-24T13:05:09.123Z')).toBe('24 Nov 2026, 13:05:09 UTC');
+		expect(formatTime(Date.UTC(2026, 0, 2, 3, 4, 5))).toBe('2 Jan 2026, 03:04:05 UTC');
+		expect(formatTime(new Date('2026-06-30T23:59:59+02:00'))).toBe('30 Jun 2026, 21:59:59 UTC');
+	});
+});
