@@ -155,7 +155,9 @@ describe('connecting an assistant', () => {
 		for (let i = 0; i < 100 && smtp.mails.length === mailsBefore; i++)
 			await new Promise((r) => setTimeout(r, 100));
 		const link = /https?:\/\/\S+\/auth\/verify\?\S+/.exec(smtp.mails.at(-1)?.text ?? '')?.[0];
+		// Opening the link only asks to confirm (mail scanners); signing in goes on to consent.
 		await tab.goto(link ?? '');
+		await tab.getByRole('button', { name: 'Sign in', exact: true }).click();
 		await tab.getByRole('heading', { name: 'Connect Windsurf to Upstate?' }).waitFor();
 		const before = landed.length;
 		await tab.getByRole('button', { name: 'Deny' }).click();
