@@ -115,7 +115,7 @@ describe('audit log service', () => {
 			['monitor.create', b.id],
 			['monitor.create', a.id]
 		]);
-		// A number is accepted for entityId: REST query strings and models send either.
+		// A number is accepted for entityId (models over MCP send one); REST keeps it text.
 		const one = await listAuditLogs({ ctx, input: { entityType: 'monitor', entityId: a.id } });
 		expect(one.data.map((e) => e.action)).toEqual(['monitor.update', 'monitor.create']);
 		const page2 = await listAuditLogs({ ctx, input: { perPage: 3, page: 2 } });

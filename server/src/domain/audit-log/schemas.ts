@@ -30,8 +30,11 @@ export const ListAuditLogsInput = z
 			.string()
 			.regex(/^[a-z][a-z_]{0,63}$/, 'a snake_case entity type such as monitor')
 			.optional(),
-		// Ids are text in the log (OAuth grants and numeric rows alike); a number is accepted too.
-		entityId: z.coerce.string().min(1).max(64).optional()
+		// Ids are text in the log (OAuth grants and numeric rows alike); a client that holds a
+		// numeric row id (a model over MCP, say) may send it as a number.
+		entityId: z
+			.union([z.string().min(1).max(64), z.number().int().nonnegative().transform(String)])
+			.optional()
 	})
 	.refine((v) => v.entityId === undefined || v.entityType !== undefined, {
 		path: ['entityId'],
