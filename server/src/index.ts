@@ -13,10 +13,5 @@ export type {
 	PublicFeedOutput,
 	StatuspageV2Output
 } from './domain/status-page/index.ts';
-export {
-	RenderCache,
-	pageContentVersion,
-	PAGE_LOCALES,
-	THEME_KEYS
-} from './domain/status-page/index.ts';
+export { RenderCache, pageVersion, PAGE_LOCALES, THEME_KEYS } from './domain/status-page/index.ts';
 export { setStatusFastPath, statusFastPath, type StatusFastPath } from './status-site.ts';

@@ -110,12 +110,17 @@ async function admit(
 	});
 	if (!auth.ok) {
 		if ('unauthorized' in auth) throw auth.unauthorized;
-		throw new ConnectError(limitMessage(auth.limited), Code.ResourceExhausted, auth.limited.headers);
+		throw new ConnectError(
+			limitMessage(auth.limited),
+			Code.ResourceExhausted,
+			auth.limited.headers
+		);
 	}
 	const verdict = await limits.chargeCredential(auth.ctx.service?.actor, 1);
 	if (!verdict.allowed)
 		throw new ConnectError(limitMessage(verdict), Code.ResourceExhausted, verdict.headers);
-	for (const [name, value] of Object.entries(verdict.headers)) context.responseHeader.set(name, value);
+	for (const [name, value] of Object.entries(verdict.headers))
+		context.responseHeader.set(name, value);
 	return auth.ctx;
 }
 

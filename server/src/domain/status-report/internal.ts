@@ -5,6 +5,7 @@ import { NotFoundError } from '../errors.ts';
 import { dispatchAfterCommit } from '../publish.ts';
 import type { Tx } from '../transaction.ts';
 import type { PublishedStatusReportOutput, StatusReportOutput } from './schemas.ts';
+import { markPageChanged } from '../status-page/public/page-changes.ts';
 
 export const reportInclude = {
 	components: { select: { componentId: true }, orderBy: { componentId: 'asc' } },
@@ -93,6 +94,7 @@ export async function appendReportUpdate(args: {
 		row.pageId,
 		update.impacts.map((i) => i.componentId)
 	);
+	await markPageChanged(tx, row.pageId);
 	const created = await createUpdateRow(tx, { ...update, reportId: row.id });
 	const current = row.components.map((c) => c.componentId);
 	const added = affectedBy({ pageComponentIds: current, impacts: update.impacts }).slice(
