@@ -8,3 +8,4 @@ export {
 	MyWorkspacesOutput,
 	SwitchWorkspaceInput
 } from './list-mine.ts';
+export { findWorkspaceRef, listWorkspaceRefs } from './refs.ts';
