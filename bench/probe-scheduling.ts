@@ -15,7 +15,7 @@ import { pct, processRssMb as rssMb } from './stats.ts';
 import {
 	IngestService,
 	MonitorSchema
-} from '../server/src/ingest/gen/upstate/ingest/v1/ingest_pb.ts';
+} from '@upstate/proto/ingest';
 
 const PERIOD = 60_000;
 

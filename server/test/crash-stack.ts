@@ -10,7 +10,7 @@ import { createDb, type Db } from '../src/db/client.ts';
 import { createMonitor } from '../src/domain/monitor/index.ts';
 import { createNotificationChannel } from '../src/domain/notification-channel/index.ts';
 import { createPrivateLocation } from '../src/domain/private-location/index.ts';
-import { CheckResultSchema, IngestService } from '../src/ingest/gen/upstate/ingest/v1/ingest_pb.ts';
+import { CheckResultSchema, IngestService } from '@upstate/proto/ingest';
 import { ALERTING_LIMITS, testVault } from './alerting.ts';
 import { startFakeVendor } from './fake-vendor.ts';
 import { createWorkspace, ctxFor } from './factories.ts';

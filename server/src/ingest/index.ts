@@ -9,7 +9,7 @@ import {
 	markPrivateLocationSeen,
 	type AuthenticatedLocation
 } from '../domain/private-location/index.ts';
-import { IngestService } from './gen/upstate/ingest/v1/ingest_pb.ts';
+import { IngestService } from '@upstate/proto/ingest';
 import { mapIngestErrors } from './errors.ts';
 import { forwardStatusChanges } from './forward.ts';
 import { fromWireResult, toWireMonitor } from './wire.ts';

@@ -5,7 +5,7 @@ import {
 	MonitorSchema,
 	type CheckResult,
 	type Monitor
-} from './gen/upstate/ingest/v1/ingest_pb.ts';
+} from '@upstate/proto/ingest';
 
 // API monitor → the probe's wire message; assertion blocks travel as the API's JSON.
 export function toWireMonitor(m: MonitorOutput): Monitor {
