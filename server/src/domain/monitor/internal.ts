@@ -1,6 +1,6 @@
 import type { Monitor, Prisma } from '@prisma/client';
 import type { ServiceContext } from '../context.ts';
-import { LimitExceededError, NotFoundError, ValidationError } from '../errors.ts';
+import { LimitExceededError, NotFoundError, ValidationError, orNotFound } from '../errors.ts';
 import type { Limits } from '../limits.ts';
 import { REGIONS, isRegionAllowed, type Region } from '../regions.ts';
 import type { Tx } from '../transaction.ts';
@@ -19,12 +19,14 @@ export async function getMonitorInWorkspace(args: {
 	id: number;
 	workspaceId: number;
 }): Promise<MonitorRow> {
-	const row = await args.tx.monitor.findFirst({
-		where: { id: args.id, workspaceId: args.workspaceId },
-		include: monitorInclude
-	});
-	if (!row) throw new NotFoundError('monitor', args.id);
-	return row;
+	return orNotFound(
+		'monitor',
+		args.id,
+		args.tx.monitor.findFirst({
+			where: { id: args.id, workspaceId: args.workspaceId },
+			include: monitorInclude
+		})
+	);
 }
 
 const json = <T>(text: string): T => JSON.parse(text) as T;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
 import type { Vault } from '../../notify/vault.ts';
-import { NotFoundError, ServiceError } from '../errors.ts';
+import { orNotFound, ServiceError } from '../errors.ts';
 import { requireFeature, type Limits } from '../limits.ts';
 import type { Tx } from '../transaction.ts';
 import { PROVIDER_FEATURE, SENSITIVE, type ProviderType } from './providers.ts';
@@ -20,12 +20,14 @@ export async function getChannelInWorkspace(args: {
 	id: number;
 	workspaceId: number;
 }): Promise<ChannelRow> {
-	const row = await args.tx.notificationChannel.findFirst({
-		where: { id: args.id, workspaceId: args.workspaceId },
-		include: channelInclude
-	});
-	if (!row) throw new NotFoundError('notification channel', args.id);
-	return row;
+	return orNotFound(
+		'notification channel',
+		args.id,
+		args.tx.notificationChannel.findFirst({
+			where: { id: args.id, workspaceId: args.workspaceId },
+			include: channelInclude
+		})
+	);
 }
 
 export function requireProviderAllowed(limits: Limits, type: ProviderType): void {

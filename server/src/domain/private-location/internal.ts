@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
-import { NotFoundError } from '../errors.ts';
+import { orNotFound } from '../errors.ts';
 import type { Tx } from '../transaction.ts';
 import type { PrivateLocationListItem, PrivateLocationOutput } from './schemas.ts';
 import { requireMonitorsInWorkspace } from '../monitor/internal.ts';
@@ -18,12 +18,14 @@ export async function getLocationInWorkspace(args: {
 	id: number;
 	workspaceId: number;
 }): Promise<LocationRow> {
-	const row = await args.tx.privateLocation.findFirst({
-		where: { id: args.id, workspaceId: args.workspaceId },
-		include: locationInclude
-	});
-	if (!row) throw new NotFoundError('private location', args.id);
-	return row;
+	return orNotFound(
+		'private location',
+		args.id,
+		args.tx.privateLocation.findFirst({
+			where: { id: args.id, workspaceId: args.workspaceId },
+			include: locationInclude
+		})
+	);
 }
 
 function common(row: LocationRow) {
