@@ -47,6 +47,25 @@ export async function requireMonitorsInWorkspace(
 	return ids;
 }
 
+// An owner's links to monitors (a channel's, a location's) become exactly `monitorIds`, each the
+// workspace's: links to others are removed, missing ones added, kept ones left as they are.
+export async function setMonitorLinks(
+	tx: Tx,
+	args: {
+		workspaceId: number;
+		monitorIds: number[];
+		linked: () => Promise<Array<{ monitorId: number }>>;
+		unlinkAllBut: (keep: number[]) => Promise<unknown>;
+		link: (monitorIds: number[]) => Promise<unknown>;
+	}
+): Promise<void> {
+	const ids = await requireMonitorsInWorkspace(tx, args);
+	await args.unlinkAllBut(ids);
+	const existing = new Set((await args.linked()).map((l) => l.monitorId));
+	const toAdd = ids.filter((id) => !existing.has(id));
+	if (toAdd.length) await args.link(toAdd);
+}
+
 export function toMonitorOutput(row: MonitorRow): MonitorOutput {
 	const base: MonitorOutput = {
 		id: row.id,

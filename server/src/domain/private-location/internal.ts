@@ -3,7 +3,7 @@ import type { Prisma } from '@prisma/client';
 import { orNotFound } from '../errors.ts';
 import type { Tx } from '../transaction.ts';
 import type { PrivateLocationListItem, PrivateLocationOutput } from './schemas.ts';
-import { requireMonitorsInWorkspace } from '../monitor/internal.ts';
+import { setMonitorLinks } from '../monitor/internal.ts';
 
 export const locationInclude = {
 	monitors: { select: { monitorId: true } }
@@ -53,21 +53,19 @@ export const toLocationListItem = (row: LocationRow): PrivateLocationListItem =>
 // Audit snapshots never carry the agent key.
 export const toLocationSnapshot = (row: LocationRow) => common(row);
 
-export async function setMonitors(
+export function setMonitors(
 	tx: Tx,
 	args: { workspaceId: number; locationId: number; monitorIds: number[] }
 ): Promise<void> {
-	const ids = await requireMonitorsInWorkspace(tx, args);
-	await tx.privateLocationMonitor.deleteMany({
-		where: { privateLocationId: args.locationId, monitorId: { notIn: ids } }
+	const owner = { privateLocationId: args.locationId };
+	return setMonitorLinks(tx, {
+		...args,
+		linked: () => tx.privateLocationMonitor.findMany({ where: owner, select: { monitorId: true } }),
+		unlinkAllBut: (keep) =>
+			tx.privateLocationMonitor.deleteMany({ where: { ...owner, monitorId: { notIn: keep } } }),
+		link: (ids) =>
+			tx.privateLocationMonitor.createMany({
+				data: ids.map((monitorId) => ({ ...owner, monitorId }))
+			})
 	});
-	const existing = await tx.privateLocationMonitor.findMany({
-		where: { privateLocationId: args.locationId },
-		select: { monitorId: true }
-	});
-	const toAdd = ids.filter((id) => !existing.some((e) => e.monitorId === id));
-	if (toAdd.length)
-		await tx.privateLocationMonitor.createMany({
-			data: toAdd.map((monitorId) => ({ privateLocationId: args.locationId, monitorId }))
-		});
 }
