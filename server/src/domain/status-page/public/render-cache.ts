@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 // The status site's render cache: an entry lives until its TTL passes or its page changes.
 // Verbs that change what a page shows call markPageChanged (page-changes.ts) inside their
 // transaction, which moves that page's version here at once and again after the commit, so a
@@ -31,49 +33,50 @@ function isFresh(at: number, page: number | null): boolean {
 	return at >= (page === null ? anyPageChangedAt : (pageChangedAt.get(page) ?? 0));
 }
 
-type Entry<T> = { at: number; page: number | null; expires: number; value: Promise<T> };
+type Entry<T> = { at: number; page: number | null; value: Promise<T> };
 
 /**
  * Single-flight memo: concurrent misses for one key share one computation; a failed
  * computation is not kept. `ttlMs: 0` turns the cache off (every call computes). Each entry
  * belongs to one page, given by the caller or read from the value (`pageOf`), and only that
- * page's changes drop it.
+ * page's changes drop it. Bounds and expiry are lru-cache's: at most `max` keys, least
+ * recently used out first, so a flood of distinct keys cannot grow memory.
  */
 export class RenderCache<T> {
 	readonly ttlMs: number;
-	readonly #max: number;
 	readonly #pageOf: ((value: T) => number) | undefined;
-	readonly #entries = new Map<string, Entry<T>>();
+	readonly #entries: LRUCache<string, Entry<T>>;
 
 	constructor(opts: { ttlMs: number; max?: number; pageOf?: (value: T) => number }) {
 		this.ttlMs = opts.ttlMs;
-		this.#max = opts.max ?? 2000;
 		this.#pageOf = opts.pageOf;
+		this.#entries = new LRUCache<string, Entry<T>>({
+			max: opts.max ?? 2000,
+			ttl: Math.max(opts.ttlMs, 1)
+		});
 	}
 
 	get size(): number {
 		return this.#entries.size;
 	}
 
-	#current(key: string, now: number): Entry<T> | undefined {
+	#current(key: string): Entry<T> | undefined {
 		const hit = this.#entries.get(key);
-		return hit && hit.expires > now && isFresh(hit.at, hit.page) ? hit : undefined;
+		return hit && isFresh(hit.at, hit.page) ? hit : undefined;
 	}
 
 	// A current entry (settled or still computing), or nothing; never computes.
 	peek(key: string): Promise<T> | undefined {
 		if (this.ttlMs <= 0) return undefined;
-		return this.#current(key, Date.now())?.value;
+		return this.#current(key)?.value;
 	}
 
 	get(key: string, compute: () => Promise<T>, page?: number): Promise<T> {
 		if (this.ttlMs <= 0) return compute();
-		const now = Date.now();
-		const hit = this.#current(key, now);
+		const hit = this.#current(key);
 		if (hit) return hit.value;
 		const value = compute();
-		const entry: Entry<T> = { at: clock, page: page ?? null, expires: now + this.ttlMs, value };
-		this.#entries.delete(key);
+		const entry: Entry<T> = { at: clock, page: page ?? null, value };
 		this.#entries.set(key, entry);
 		const pageOf = this.#pageOf;
 		value.then(
@@ -81,14 +84,9 @@ export class RenderCache<T> {
 				if (page === undefined && pageOf) entry.page = pageOf(v);
 			},
 			() => {
-				if (this.#entries.get(key) === entry) this.#entries.delete(key);
+				if (this.#entries.peek(key) === entry) this.#entries.delete(key);
 			}
 		);
-		// Oldest first in insertion order: a flood of distinct keys cannot grow memory unbounded.
-		if (this.#entries.size > this.#max) {
-			const oldest = this.#entries.keys().next();
-			if (!oldest.done) this.#entries.delete(oldest.value);
-		}
 		return value;
 	}
 }
