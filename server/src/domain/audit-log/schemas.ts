@@ -30,11 +30,9 @@ export const ListAuditLogsInput = z
 			.string()
 			.regex(/^[a-z][a-z_]{0,63}$/, 'a snake_case entity type such as monitor')
 			.optional(),
-		// Ids are text in the log (OAuth grants and numeric rows alike); a client that holds a
-		// numeric row id (a model over MCP, say) may send it as a number.
-		entityId: z
-			.union([z.string().min(1).max(64), z.number().int().nonnegative().transform(String)])
-			.optional()
+		// Ids are text in the log (OAuth grants and numeric rows alike), and sent as text: REST
+		// reads a query value as a number only where the schema asks for one (adapters/rest).
+		entityId: z.string().min(1).max(64).optional()
 	})
 	.refine((v) => v.entityId === undefined || v.entityType !== undefined, {
 		path: ['entityId'],
