@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
-import { IngestService } from '../probe/src/gen/upstate/ingest/v1/ingest_pb.ts';
+import { IngestService } from '@upstate/proto/ingest';
 import { toWireResult } from '../probe/src/wire.ts';
 import { startAlertingStack } from '../server/test/alerting-stack.ts';
 

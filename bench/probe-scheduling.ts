@@ -12,10 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { firstOffset } from '../probe/src/probe.ts';
 import { pct, processRssMb as rssMb } from './stats.ts';
-import {
-	IngestService,
-	MonitorSchema
-} from '../server/src/ingest/gen/upstate/ingest/v1/ingest_pb.ts';
+import { IngestService, MonitorSchema } from '@upstate/proto/ingest';
 
 const PERIOD = 60_000;
 

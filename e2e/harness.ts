@@ -1,73 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
+import { freePort, waitForMail, type Mail } from '../server/test/servers.ts';
+
+// Real servers shared with the server's unit tests live in server/test/servers.ts.
+export { freePort, startSmtp, waitForMail, type Mail } from '../server/test/servers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-export async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const srv = net.createServer();
-		srv.once('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const { port } = srv.address() as net.AddressInfo;
-			srv.close(() => resolve(port));
-		});
-	});
-}
-
-export type Mail = {
-	to: string;
-	subject: string;
-	text: string;
-	html: string;
-	headers: Record<string, string>; // lower-case names, raw values
-};
-
-// A real SMTP server on 127.0.0.1 (or `host`: 0.0.0.0 for containers) that keeps what it receives.
-export async function startSmtp(host = '127.0.0.1'): Promise<{
-	port: number;
-	mails: Mail[];
-	close: () => Promise<void>;
-}> {
-	const mails: Mail[] = [];
-	const server = new SMTPServer({
-		authOptional: true,
-		// The mailer keeps pooled connections open: closing must not wait for them.
-		closeTimeout: 100,
-		disabledCommands: ['STARTTLS'],
-		onData(stream, session, done) {
-			simpleParser(stream)
-				.then((parsed) => {
-					mails.push({
-						to: session.envelope.rcptTo.map((r) => r.address).join(','),
-						subject: parsed.subject ?? '',
-						text: parsed.text ?? '',
-						html: typeof parsed.html === 'string' ? parsed.html : '',
-						headers: Object.fromEntries(
-							parsed.headerLines.map((h) => [
-								h.key,
-								h.line
-									.slice(h.key.length + 1)
-									.replace(/\r?\n\s+/g, ' ')
-									.trim()
-							])
-						)
-					});
-					done();
-				})
-				.catch(done);
-		}
-	});
-	const port = await freePort();
-	await new Promise<void>((resolve) => server.listen(port, host, resolve));
-	return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 // The stack's AUTH_SECRET, for tests that seal secrets the way the running process opens them.
 export const AUTH_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
@@ -156,16 +98,6 @@ export async function launchBrowser(): Promise<Browser> {
 			'--disable-sync'
 		]
 	});
-}
-
-// The first mail to `to`, waiting up to 10 s for it.
-export async function waitForMail(smtp: { mails: Mail[] }, to: string): Promise<Mail> {
-	for (let i = 0; i < 100; i++) {
-		const mail = smtp.mails.find((m) => m.to === to);
-		if (mail) return mail;
-		await new Promise((r) => setTimeout(r, 100));
-	}
-	throw new Error(`no mail to ${to}; got ${smtp.mails.map((m) => m.to).join(', ')}`);
 }
 
 // Signs in on the dashboard by magic link, as a person does: the form, the mail, the link.

@@ -10,7 +10,8 @@ import { createEmbeddedAnalytics } from '../server/src/analytics/index.ts';
 import { createDb, type Db } from '../server/src/db/client.ts';
 import { createMaintenance } from '../server/src/domain/maintenance/index.ts';
 import { createPageComponent } from '../server/src/domain/page-component/index.ts';
-import { createStatusPage } from '../server/src/domain/status-page/index.ts';
+import { createStatusPage, updateStatusPage } from '../server/src/domain/status-page/index.ts';
+import { markPageChanged } from '../server/src/domain/status-page/public/page-changes.ts';
 import {
 	createStatusReport,
 	resolveStatusReport
@@ -45,8 +46,7 @@ beforeAll(async () => {
 		// Long enough that only the content version can explain a fresh render in these tests.
 		STATUS_PAGE_CACHE_TTL_SECONDS: '600'
 	});
-	// Setup writes stand in for the data layer; only the cross-process test publishes its own.
-	db = createDb({ url: `file:${path.join(dataDir, 'upstate.db')}`, publishPageChanges: false });
+	db = createDb({ url: `file:${path.join(dataDir, 'upstate.db')}` });
 	browser = await launchBrowser();
 });
 
@@ -581,9 +581,29 @@ describe('badges and the embed view', () => {
 });
 
 describe('render cache', () => {
+	// Setup writes come from this test's process, which the status site learns of by polling
+	// page_change. Two views are cached, the page is renamed, and once the cached summary shows
+	// the new name the site has taken in every earlier change too (it reads them in order), and
+	// dropped the cached page view with it: the flood below starts from a settled, empty cache.
+	async function siteCaughtUp(ws: Parameters<typeof ctxFor>[1], pageId: number, url: string) {
+		await get(url);
+		await get(`${url}/api/v2/summary.json`);
+		const name = `Settled ${Math.random()}`;
+		await updateStatusPage({
+			ctx: ctxFor(db, ws),
+			input: { pageId, title: name }
+		});
+		for (let i = 0; i < 100; i++) {
+			if ((await get(`${url}/api/v2/summary.json`)).body.includes(name)) return;
+			await new Promise((done) => setTimeout(done, 100));
+		}
+		throw new Error('the status site never saw the setup writes');
+	}
+
 	it('N concurrent readers with random query strings cause one render; a write through the API drops it', async () => {
 		const { ws, page, slug: s, api } = await seedPage();
 		const url = `${stack.urls.status}/${s}`;
+		await siteCaughtUp(ws, page.id, url);
 		const flood = await Promise.all(
 			Array.from({ length: 25 }, (_, i) =>
 				get(`${url}?r=${Math.random()}&i=${i}`, { 'user-agent': `ua-${i}` })
@@ -621,7 +641,7 @@ describe('render cache', () => {
 		expect(JSON.parse(v2.body).incidents).toHaveLength(2);
 	});
 
-	it('drops cached views when another process changes the page (the shared version row)', async () => {
+	it('drops cached views when another process changes the page (its page change row)', async () => {
 		// This test's own database client is "another process": only the row can tell the site.
 		const other = createDb({ url: `file:${path.join(dataDir, 'upstate.db')}` });
 		const ws = await createWorkspace(db, { limits: PAID });
@@ -643,10 +663,17 @@ describe('render cache', () => {
 			}
 			throw new Error('the status site kept serving the old page');
 		};
-		await other.statusPage.update({ where: { id: page.id }, data: { title: 'After rename' } });
+		await updateStatusPage({
+			ctx: ctxFor(other, ws),
+			input: { pageId: page.id, title: 'After rename' }
+		});
 		expect((await until((r) => r.body.includes('After rename'))).status).toBe(200);
-		// Unpublished elsewhere: the page is gone from the site, not served from the cache.
-		await other.statusPage.update({ where: { id: page.id }, data: { published: false } });
+		// Unpublished elsewhere (no verb does this yet): the write marks the page as a verb would,
+		// and the page is gone from the site, not served from the cache.
+		await other.$transaction(async (tx) => {
+			await tx.statusPage.update({ where: { id: page.id }, data: { published: false } });
+			await markPageChanged(tx, page.id);
+		});
 		await until((r) => r.status === 404);
 		await other.$disconnect();
 	});

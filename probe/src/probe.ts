@@ -4,7 +4,7 @@ import { createConnectTransport } from '@connectrpc/connect-node';
 import { runCheck } from './checks/index.ts';
 import type { ProbeMonitor } from './checks/types.ts';
 import type { ProbeConfig } from './config.ts';
-import { IngestService } from './gen/upstate/ingest/v1/ingest_pb.ts';
+import { IngestService } from '@upstate/proto/ingest';
 import { createOtelExport } from './otel.ts';
 import { healthFile, Outbox } from './outbox.ts';
 import { newResultId } from './result-id.ts';

@@ -1,6 +1,6 @@
 import { create } from '@bufbuild/protobuf';
-import type { CheckResult as WireResult, Monitor } from './gen/upstate/ingest/v1/ingest_pb.ts';
-import { CheckResultSchema } from './gen/upstate/ingest/v1/ingest_pb.ts';
+import type { CheckResult as WireResult, Monitor } from '@upstate/proto/ingest';
+import { CheckResultSchema } from '@upstate/proto/ingest';
 import { capResult } from './checks/limits.ts';
 import type { CheckResult, ProbeMonitor } from './checks/types.ts';
 

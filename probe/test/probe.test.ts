@@ -24,7 +24,7 @@ import { createIngestHandler } from '../../server/src/ingest/index.ts';
 import { createTestDb } from '../../server/test/db.ts';
 import { createWorkspace, ctxFor } from '../../server/test/factories.ts';
 import { createTestUpstate } from '../../server/test/upstate.ts';
-import { IngestService } from '../src/gen/upstate/ingest/v1/ingest_pb.ts';
+import { IngestService } from '@upstate/proto/ingest';
 import { createProbe, REFRESH_MS } from '../src/probe.ts';
 import { toWireResult } from '../src/wire.ts';
 import { portOf } from './servers.ts';

@@ -7,8 +7,8 @@ import type { SubscriberNotifier } from './notify/index.ts';
 import { createSubscriberNotifier } from './domain/subscriber/index.ts';
 import { createAnalyticsStore } from './analytics/create.ts';
 import type { AnalyticsStore } from './analytics/index.ts';
-import type { OpenedPage } from './domain/status-page/public/open-page.ts';
-import { RenderCache } from './domain/status-page/public/render-cache.ts';
+import { createOpenedPages, type OpenedPage } from './domain/status-page/public/open-page.ts';
+import type { RenderCache } from './domain/status-page/public/render-cache.ts';
 import { SubscribeBudget } from './domain/subscriber/send-budget.ts';
 
 // The process-wide services every surface shares. In the all-in-one process main.ts and the
@@ -39,7 +39,7 @@ export function createUpstate(config: Config = loadConfig()): Upstate {
 		}),
 		analytics: createAnalyticsStore(config.analytics),
 		notify: createSubscriberNotifier({ db, statusPageUrl: config.urls.statusPage }),
-		openedPages: new RenderCache({ ttlMs: config.statusPageCacheTtlMs }),
+		openedPages: createOpenedPages(config.statusPageCacheTtlMs),
 		subscribeBudget: new SubscribeBudget()
 	};
 }

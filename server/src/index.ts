@@ -14,11 +14,6 @@ export type {
 	PublicFeedOutput,
 	StatuspageV2Output
 } from './domain/status-page/index.ts';
-export {
-	RenderCache,
-	pageContentVersion,
-	PAGE_LOCALES,
-	THEME_KEYS
-} from './domain/status-page/index.ts';
+export { RenderCache, pageVersion, PAGE_LOCALES, THEME_KEYS } from './domain/status-page/index.ts';
 export { setStatusFastPath, statusFastPath, type StatusFastPath } from './status-site.ts';
 export { SELF_HOST_LIMITS, SELF_HOST_PLAN } from './domain/limits.ts';

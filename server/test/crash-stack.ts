@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,20 +10,13 @@ import { createDb, type Db } from '../src/db/client.ts';
 import { createMonitor } from '../src/domain/monitor/index.ts';
 import { createNotificationChannel } from '../src/domain/notification-channel/index.ts';
 import { createPrivateLocation } from '../src/domain/private-location/index.ts';
-import { CheckResultSchema, IngestService } from '../src/ingest/gen/upstate/ingest/v1/ingest_pb.ts';
+import { CheckResultSchema, IngestService } from '@upstate/proto/ingest';
 import { ALERTING_LIMITS, testVault } from './alerting.ts';
 import { startFakeVendor } from './fake-vendor.ts';
 import { createWorkspace, ctxFor } from './factories.ts';
+import { freePort } from './servers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function freePort(): Promise<number> {
-	const server = net.createServer();
-	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-	const { port } = server.address() as net.AddressInfo;
-	await new Promise((r) => server.close(r));
-	return port;
-}
 
 export async function until(cond: () => Promise<boolean> | boolean, what: string): Promise<void> {
 	const end = Date.now() + 60_000;

@@ -104,7 +104,10 @@ describe('REST v1 audit log', () => {
 		const session = await upstate.lucia.createSession(user.id, { workspaceId: ws.id });
 		const { api: caller } = await callerForSession({ upstate, sessionId: session.id });
 		const created = await caller.monitor.create({ ...monitor, type: 'http', periodicity: '1m' });
-		const page = await caller.auditLog.list({ entityType: 'monitor', entityId: created.id });
+		const page = await caller.auditLog.list({
+			entityType: 'monitor',
+			entityId: String(created.id)
+		});
 		expect(page.data).toEqual([
 			expect.objectContaining({
 				action: 'monitor.create',

@@ -10,8 +10,7 @@ import { SignInProviders } from '../src/auth/providers.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { createApiKey } from '../src/domain/api-key/index.ts';
-import type { PublicDeps } from '../src/domain/status-page/public/open-page.ts';
-import { RenderCache } from '../src/domain/status-page/public/render-cache.ts';
+import { createOpenedPages, type PublicDeps } from '../src/domain/status-page/public/open-page.ts';
 import { SubscribeBudget } from '../src/domain/subscriber/send-budget.ts';
 import { createMailer } from '../src/mail/index.ts';
 import { createNoopNotifier } from '../src/notify/index.ts';
@@ -34,7 +33,7 @@ export function createTestUpstate(db: Db, env: Record<string, string> = {}): Ups
 		}),
 		analytics: createAnalyticsStore(config.analytics),
 		notify: createNoopNotifier(),
-		openedPages: new RenderCache({ ttlMs: config.statusPageCacheTtlMs }),
+		openedPages: createOpenedPages(config.statusPageCacheTtlMs),
 		subscribeBudget: new SubscribeBudget()
 	};
 }

@@ -178,10 +178,13 @@ describe('dns check', () => {
 
 describe('icmp check', () => {
 	it('pings 127.0.0.1 three times and reports the average and no loss', async () => {
+		const called = performance.now();
 		const r = await checkIcmp({ ...common, type: 'icmp', uri: '127.0.0.1' });
+		const wall = performance.now() - called;
 		expect(r).toMatchObject({ outcome: 'success', packetLoss: 0 });
+		// The average of three round trips made one after another fits in a third of the call.
 		expect(r.latency).toBeGreaterThan(0);
-		expect(r.latency).toBeLessThan(50);
+		expect(r.latency).toBeLessThanOrEqual(wall / 3);
 		const degraded = await checkIcmp({ ...common, type: 'icmp', uri: '127.0.0.1', degraded_at: 0 });
 		expect(degraded.outcome).toBe('degraded');
 	});

@@ -4,8 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type Config as LibSQLConfig, type TransactionMode } from '@libsql/client';
 import { PrismaLibSQL } from '@prisma/adapter-libsql';
 import { PrismaClient } from '@prisma/client';
-import { pageVersionPublisher } from '../domain/status-page/public/content-version.ts';
-import { bumpPageContentVersion } from '../domain/status-page/public/render-cache.ts';
 import { BUSY_TIMEOUT_MS, retryingBusyTransactions } from './busy.ts';
 
 export type Db = PrismaClient;
@@ -37,15 +35,7 @@ class BusyWaitingLibSQL extends PrismaLibSQL {
 	}
 }
 
-/**
- * `publishPageChanges: false` is for a test that writes beside a running stack as if it were the
- * data layer itself, where a status site in another process must not see those writes early.
- */
-export function createDb(opts: {
-	url: string;
-	authToken?: string;
-	publishPageChanges?: boolean;
-}): Db {
+export function createDb(opts: { url: string; authToken?: string }): Db {
 	ensureDatabaseDir(opts.url);
 	// Every connection of the pool (transactions get their own) waits this long for another
 	// writer's lock instead of failing at once with SQLITE_BUSY (busy.ts retries what still does).
@@ -64,53 +54,5 @@ export function createDb(opts: {
 			.catch((err: Error) =>
 				console.warn(`[db] could not switch ${opts.url} to WAL: ${err.message}`)
 			);
-	return retryingBusyTransactions(withPageVersionBumps(client, opts.publishPageChanges ?? true));
-}
-
-// Tables a public status page is rendered from: a write to any of them moves the render
-// cache's content version (status-page/public/render-cache.ts).
-const PAGE_MODELS = new Set([
-	'Workspace',
-	'Monitor',
-	'Incident',
-	'StatusPage',
-	'ComponentGroup',
-	'PageComponent',
-	'StatusReport',
-	'StatusReportComponent',
-	'StatusReportUpdate',
-	'StatusReportUpdateImpact',
-	'Maintenance',
-	'MaintenanceComponent'
-]);
-const WRITES = new Set([
-	'create',
-	'createMany',
-	'createManyAndReturn',
-	'update',
-	'updateMany',
-	'updateManyAndReturn',
-	'upsert',
-	'delete',
-	'deleteMany'
-]);
-
-function withPageVersionBumps(client: PrismaClient, share: boolean): Db {
-	const publish = share ? pageVersionPublisher(client) : () => {};
-	const extended = client.$extends({
-		query: {
-			$allModels: {
-				async $allOperations({ model, operation, args, query }) {
-					const result = await query(args);
-					if (PAGE_MODELS.has(model) && WRITES.has(operation)) {
-						bumpPageContentVersion();
-						publish(); // for a status site in another process (content-version.ts)
-					}
-					return result;
-				}
-			}
-		}
-	});
-	// Safe because a query-only extension keeps every model and client method of PrismaClient.
-	return extended as unknown as PrismaClient;
+	return retryingBusyTransactions(client);
 }

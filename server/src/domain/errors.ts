@@ -35,6 +35,18 @@ export class NotFoundError extends ServiceError {
 	}
 }
 
+// A row looked up within the caller's workspace, or NOT_FOUND naming it: another workspace's id
+// reads exactly like a missing one (the `get<Entity>InWorkspace` helpers).
+export async function orNotFound<T>(
+	entity: string,
+	id: number | string,
+	lookup: Promise<T | null>
+): Promise<T> {
+	const row = await lookup;
+	if (!row) throw new NotFoundError(entity, id);
+	return row;
+}
+
 export class ValidationError extends ServiceError {
 	constructor(message: string, issues?: FieldIssue[]) {
 		super('VALIDATION', message, { issues });

@@ -1,11 +1,29 @@
 import type { Prisma } from '@prisma/client';
 import type { ServiceContext } from './context.ts';
-import { bumpAfterCommit } from './status-page/public/render-cache.ts';
+import {
+	collectPageMarks,
+	settlePageMarks,
+	type PageMarks
+} from './status-page/public/page-changes.ts';
 
 export type Tx = Prisma.TransactionClient;
 
 // One transaction per write verb: the row and its audit entry land together or not at all.
-// Public status pages are re-rendered after the commit (status-page/public/render-cache.ts).
-export function withTransaction<T>(ctx: ServiceContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
-	return bumpAfterCommit(ctx.db.$transaction(fn));
+// Pages the verb marked changed are re-rendered after the commit (public/page-changes.ts).
+export async function withTransaction<T>(
+	ctx: Pick<ServiceContext, 'db'>,
+	fn: (tx: Tx) => Promise<T>
+): Promise<T> {
+	const marks: PageMarks = { pages: new Set(), own: [] };
+	let committed = false;
+	try {
+		const result = await ctx.db.$transaction((tx) => {
+			collectPageMarks(tx, marks);
+			return fn(tx);
+		});
+		committed = true;
+		return result;
+	} finally {
+		settlePageMarks(marks, committed);
+	}
 }

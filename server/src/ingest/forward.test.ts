@@ -117,3 +117,69 @@ describe('status forward to workflows (spec 4.3)', () => {
 		}
 	});
 });
+
+describe('workflows /status-update errors (the shared REST mapping)', () => {
+	const post = (body: object) =>
+		fetch(`${url}/status-update`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', authorization: 's3cret' },
+			body: JSON.stringify(body)
+		}).then(async (r) => ({
+			status: r.status,
+			body: (await r.json()) as { error: { code: string; message: string; issues?: unknown[] } }
+		}));
+	const valid = () => ({ ...change, at: new Date().toISOString() });
+
+	it('answers VALIDATION naming the field, NOT_FOUND for an unknown workspace or monitor', async () => {
+		const bad = await post({ ...valid(), to: 'sideways' });
+		expect(bad.status).toBe(400);
+		expect(bad.body.error).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'to' }] });
+		const gone = await post({ ...valid(), workspaceId: 999_999 });
+		expect(gone).toEqual({
+			status: 404,
+			body: { error: { code: 'NOT_FOUND', message: 'monitor not found' } }
+		});
+		const other = await createWorkspace(db);
+		const foreign = await post({ ...valid(), workspaceId: other.id });
+		expect(foreign.status).toBe(404);
+		expect(foreign.body.error.code).toBe('NOT_FOUND');
+	});
+
+	it('logs an INTERNAL error once and answers without its details', async () => {
+		// A database missing the incident table: the verb fails in a way no client caused.
+		const { db: broken } = await createTestDb();
+		const ws = await createWorkspace(broken);
+		const monitor = await createMonitor({
+			ctx: ctxFor(broken, ws),
+			input: { type: 'tcp', name: 'db', periodicity: '1m', uri: 'db:5432' }
+		});
+		await broken.$executeRawUnsafe('DROP TABLE incident');
+		const app = createWorkflowsServer({
+			upstate: createTestUpstate(broken, { CRON_SECRET: 's3cret' })
+		});
+		const srv: http.Server = await new Promise((resolve) => {
+			const s = app.listen(0, '127.0.0.1', () => resolve(s));
+		});
+		const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+		try {
+			const res = await fetch(
+				`http://127.0.0.1:${(srv.address() as AddressInfo).port}/status-update`,
+				{
+					method: 'POST',
+					headers: { 'content-type': 'application/json', authorization: 's3cret' },
+					body: JSON.stringify({ ...valid(), monitorId: monitor.id, workspaceId: ws.id })
+				}
+			);
+			expect(res.status).toBe(500);
+			expect(await res.json()).toEqual({ error: { code: 'INTERNAL', message: 'internal error' } });
+			expect(error).toHaveBeenCalledTimes(1);
+			expect(String(error.mock.calls[0][0])).toMatch(
+				/^\[workflows status monitor=\d+\] internal error/
+			);
+		} finally {
+			error.mockRestore();
+			srv.close();
+			await broken.$disconnect();
+		}
+	});
+});

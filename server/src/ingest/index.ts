@@ -9,8 +9,8 @@ import {
 	markPrivateLocationSeen,
 	type AuthenticatedLocation
 } from '../domain/private-location/index.ts';
-import { IngestService } from './gen/upstate/ingest/v1/ingest_pb.ts';
-import { toConnectError } from './errors.ts';
+import { IngestService } from '@upstate/proto/ingest';
+import { mapIngestErrors } from './errors.ts';
 import { forwardStatusChanges } from './forward.ts';
 import { fromWireResult, toWireMonitor } from './wire.ts';
 
@@ -30,46 +30,39 @@ async function authenticate(upstate: Upstate, ctx: HandlerContext): Promise<Auth
 export function createIngestHandler(args: { upstate: Upstate }): http.RequestListener {
 	const { upstate } = args;
 	return connectNodeAdapter({
+		interceptors: [mapIngestErrors],
 		routes(router) {
 			router.service(IngestService, {
 				async listMonitors(_req, ctx) {
-					try {
-						const location = await authenticate(upstate, ctx);
-						const monitors = await listAssignedMonitors({ db: upstate.db, location });
-						await markPrivateLocationSeen({ db: upstate.db, location });
-						console.log(
-							`[ingest] monitors location=${location.privateLocationId} count=${monitors.length}`
-						);
-						return { locationName: location.name, monitors: monitors.map(toWireMonitor) };
-					} catch (err) {
-						throw toConnectError(err);
-					}
+					const location = await authenticate(upstate, ctx);
+					const monitors = await listAssignedMonitors({ db: upstate.db, location });
+					await markPrivateLocationSeen({ db: upstate.db, location });
+					console.log(
+						`[ingest] monitors location=${location.privateLocationId} count=${monitors.length}`
+					);
+					return { locationName: location.name, monitors: monitors.map(toWireMonitor) };
 				},
 				async ingestResults(req, ctx) {
-					try {
-						const location = await authenticate(upstate, ctx);
-						const outcome = await ingestCheckResults({
-							db: upstate.db,
-							analytics: upstate.analytics,
-							location,
-							input: { results: req.results.map(fromWireResult) }
-						});
-						console.log(
-							`[ingest] results location=${location.privateLocationId} accepted=${outcome.accepted} duplicates=${outcome.duplicates} rejected=${outcome.rejected} changes=${outcome.changes.length}`
-						);
-						await forwardStatusChanges({
-							workflowsUrl: upstate.config.urls.workflows,
-							cronSecret: upstate.config.cronSecret,
-							changes: outcome.changes
-						});
-						return {
-							accepted: outcome.accepted,
-							duplicates: outcome.duplicates,
-							rejected: outcome.rejected
-						};
-					} catch (err) {
-						throw toConnectError(err);
-					}
+					const location = await authenticate(upstate, ctx);
+					const outcome = await ingestCheckResults({
+						db: upstate.db,
+						analytics: upstate.analytics,
+						location,
+						input: { results: req.results.map(fromWireResult) }
+					});
+					console.log(
+						`[ingest] results location=${location.privateLocationId} accepted=${outcome.accepted} duplicates=${outcome.duplicates} rejected=${outcome.rejected} changes=${outcome.changes.length}`
+					);
+					await forwardStatusChanges({
+						workflowsUrl: upstate.config.urls.workflows,
+						cronSecret: upstate.config.cronSecret,
+						changes: outcome.changes
+					});
+					return {
+						accepted: outcome.accepted,
+						duplicates: outcome.duplicates,
+						rejected: outcome.rejected
+					};
 				}
 			});
 		}

@@ -15,7 +15,7 @@ import {
 	createPrivateLocation
 } from '../domain/private-location/index.ts';
 import { createMailer } from '../mail/index.ts';
-import { CheckResultSchema, IngestService } from './gen/upstate/ingest/v1/ingest_pb.ts';
+import { CheckResultSchema, IngestService } from '@upstate/proto/ingest';
 import { createIngestHandler } from './index.ts';
 
 let db: Db;

@@ -1,11 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import type { CheckResultInput } from '../domain/check-result/index.ts';
 import type { MonitorOutput } from '../domain/monitor/index.ts';
-import {
-	MonitorSchema,
-	type CheckResult,
-	type Monitor
-} from './gen/upstate/ingest/v1/ingest_pb.ts';
+import { MonitorSchema, type CheckResult, type Monitor } from '@upstate/proto/ingest';
 
 // API monitor → the probe's wire message; assertion blocks travel as the API's JSON.
 export function toWireMonitor(m: MonitorOutput): Monitor {

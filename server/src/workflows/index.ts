@@ -5,7 +5,8 @@ import type { Upstate } from '../app.ts';
 import type { DeliveryWorker } from '../domain/delivery/index.ts';
 import { ServiceError } from '../domain/errors.ts';
 import { recordStatusChange } from '../domain/incident/index.ts';
-import { resolveLimits } from '../domain/limits.ts';
+import { findWorkspaceRef } from '../domain/workspace/index.ts';
+import { mapError } from '../adapters/rest/errors.ts';
 import { toServiceCtx } from './context.ts';
 import { jobNamed, lastRuns, runJob } from './jobs.ts';
 import { processEvents } from './status-events.ts';
@@ -21,8 +22,6 @@ const StatusUpdate = z.object({
 	at: z.string(),
 	eventId: z.number().int().positive().optional() // the stored status_event (ingest)
 });
-
-const NOT_FOUND = { error: { code: 'NOT_FOUND', message: 'monitor not found' } };
 
 function secretMatches(given: string | undefined, expected: string | undefined): boolean {
 	if (!given || !expected) return false;
@@ -65,7 +64,8 @@ export function createWorkflowsServer(args: {
 	app.post('/status-update', authorized, async (req, res) => {
 		const update = StatusUpdate.safeParse(req.body);
 		if (!update.success) {
-			res.status(400).json({ error: { code: 'VALIDATION', message: update.error.message } });
+			const { status, body } = mapError(update.error);
+			res.status(status).json(body);
 			return;
 		}
 		const u = update.data;
@@ -91,19 +91,9 @@ export function createWorkflowsServer(args: {
 				);
 				return;
 			}
-			const workspace = await upstate.db.workspace.findUnique({
-				where: { id: u.workspaceId },
-				select: { id: true, plan: true, limits: true }
-			});
-			if (!workspace) {
-				res.status(404).json(NOT_FOUND);
-				return;
-			}
-			const ctx = toServiceCtx(
-				upstate,
-				{ ...workspace, limits: resolveLimits(workspace.limits) },
-				'status-update'
-			);
+			const workspace = await findWorkspaceRef({ db: upstate.db, workspaceId: u.workspaceId });
+			if (!workspace) throw new ServiceError('NOT_FOUND', 'monitor not found');
+			const ctx = toServiceCtx(upstate, workspace, 'status-update');
 			const result = await recordStatusChange({
 				ctx,
 				input: { monitorId: u.monitorId, from: u.from, to: u.to, error: u.error, at: u.at },
@@ -115,16 +105,9 @@ export function createWorkflowsServer(args: {
 			if (result.enqueued > 0) args.deliveries?.kick();
 			res.json(result);
 		} catch (err) {
-			if (err instanceof ServiceError && err.code !== 'INTERNAL') {
-				res.status(err.code === 'NOT_FOUND' ? 404 : 400).json({
-					error: { code: err.code, message: err.message }
-				});
-				return;
-			}
-			console.error(
-				`[workflows] status failed monitor=${u.monitorId} error=${JSON.stringify((err as Error).message)}`
-			);
-			res.status(500).json({ error: { code: 'INTERNAL', message: 'status update failed' } });
+			// The one mapping every HTTP surface uses; an INTERNAL error is logged there, once.
+			const { status, body } = mapError(err, `workflows status monitor=${u.monitorId}`);
+			res.status(status).json(body);
 		}
 	});
 	// Jobs a cron caller may run now. Response body: the run's counts, e.g.

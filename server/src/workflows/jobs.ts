@@ -7,7 +7,7 @@ import {
 } from '../domain/delivery/index.ts';
 import { autoResolveIncidents, openMissedIncidents } from '../domain/incident/index.ts';
 import type { WorkspaceRef } from '../domain/context.ts';
-import { resolveLimits } from '../domain/limits.ts';
+import { listWorkspaceRefs } from '../domain/workspace/index.ts';
 import { notifierFor } from '../notify/index.ts';
 import {
 	checkPrivateLocationHealth,
@@ -30,12 +30,10 @@ export const JOBS: Job[] = [
 		schedule: '17 * * * *', // hourly
 		async run(upstate) {
 			const started = performance.now();
-			const workspaces = await upstate.db.workspace.findMany({
-				select: { id: true, limits: true }
-			});
+			const workspaces = await listWorkspaceRefs({ db: upstate.db });
 			let deleted = 0;
 			for (const w of workspaces) {
-				const months = Number.parseInt(resolveLimits(w.limits)['data-retention'], 10);
+				const months = Number.parseInt(w.limits['data-retention'], 10);
 				deleted += await upstate.analytics.pruneResults({
 					workspaceId: w.id,
 					before: Date.now() - months * MONTH_MS

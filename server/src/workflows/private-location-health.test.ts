@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import cron from 'node-cron';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSmtp } from '../../../e2e/harness.ts';
+import { startSmtp } from '../../test/servers.ts';
 import type { Upstate } from '../app.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { createPrivateLocation } from '../domain/private-location/index.ts';

@@ -17,11 +17,12 @@ export type ErrorEnvelope = {
 };
 
 // The REST error envelope (spec 7.2 leaves it to us): { error: { code, message, issues? } }.
-export function mapError(err: unknown): { status: number; body: ErrorEnvelope } {
+// `surface` names where an INTERNAL error is logged (the one log line it gets).
+export function mapError(err: unknown, surface = 'rest'): { status: number; body: ErrorEnvelope } {
 	const e = toServiceError(err);
 	if (e.code === 'INTERNAL')
 		console.error(
-			`[rest] internal error ${e.cause instanceof Error ? e.cause.stack : String(e.cause)}`
+			`[${surface}] internal error ${e.cause instanceof Error ? e.cause.stack : String(e.cause)}`
 		);
 	return {
 		status: HTTP_STATUS[e.code],

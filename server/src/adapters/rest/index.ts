@@ -1,8 +1,15 @@
 import express, { type Request, type Response } from 'express';
+import { z } from 'zod';
 import type { Upstate } from '../../app.ts';
 import type { RestMeta } from '../../router/trpc.ts';
 import { callProcedure, listProcedures } from '../procedures.ts';
-import { authenticate, originOf, limitMessage, type RateLimits, type RateVerdict } from '../rate-limit.ts';
+import {
+	authenticate,
+	originOf,
+	limitMessage,
+	type RateLimits,
+	type RateVerdict
+} from '../rate-limit.ts';
 import { toServiceCtx } from './context.ts';
 import { mapError } from './errors.ts';
 
@@ -15,6 +22,7 @@ export function createRestRouter(args: { upstate: Upstate; limits: RateLimits })
 		if (!rest) continue;
 		const route = rest.path.replace(/\{(\w+)\}/g, ':$1');
 		const method = rest.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
+		const coerce = coercerFor(proc.input);
 		router[method](route, async (req, res) => {
 			try {
 				const auth = await authenticate({
@@ -30,7 +38,7 @@ export function createRestRouter(args: { upstate: Upstate; limits: RateLimits })
 				const verdict = await args.limits.chargeCredential(ctx.service?.actor, 1);
 				res.set(verdict.headers);
 				if (!verdict.allowed) return tooManyRequests(res, verdict);
-				const result = await callProcedure(ctx, proc.path, restInput(rest, req));
+				const result = await callProcedure(ctx, proc.path, restInput(rest, coerce, req));
 				res.status(rest.successStatus ?? 200).json(result);
 			} catch (err) {
 				const { status, body } = mapError(err);
@@ -48,19 +56,51 @@ function tooManyRequests(res: Response, verdict: RateVerdict): void {
 		.json({ error: { code: 'LIMIT_EXCEEDED', message: limitMessage(verdict) } });
 }
 
-// Path params and query strings arrive as text; numbers and booleans are read back as such so
-// the procedure's own schema does the validation.
-function coerce(value: unknown): unknown {
-	if (typeof value !== 'string') return value;
-	if (/^-?\d+$/.test(value) && value.length < 16) return Number(value);
-	if (value === 'true' || value === 'false') return value === 'true';
-	return value;
+// Path params and query strings arrive as text; a value is read back as a number or boolean only
+// where the procedure's input schema expects one (and no string), so the schema validates it.
+type Scalar = 'number' | 'boolean' | 'string';
+type JsonNode = {
+	type?: string | string[];
+	anyOf?: JsonNode[];
+	oneOf?: JsonNode[];
+	properties?: Record<string, JsonNode>;
+};
+
+function scalarTypes(node: JsonNode | undefined, out = new Set<Scalar>()): Set<Scalar> {
+	if (!node) return out;
+	for (const t of [node.type ?? []].flat())
+		if (t === 'integer' || t === 'number') out.add('number');
+		else if (t === 'boolean' || t === 'string') out.add(t);
+	for (const n of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) scalarTypes(n, out);
+	return out;
 }
 
-function restInput(rest: RestMeta, req: Request): Record<string, unknown> {
-	const params = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, coerce(v)]));
+function propertiesOf(node: JsonNode): Record<string, JsonNode> {
+	const alternatives = [...(node.anyOf ?? []), ...(node.oneOf ?? [])];
+	return Object.assign({}, ...alternatives.map(propertiesOf), node.properties);
+}
+
+export type Coercer = (key: string, value: unknown) => unknown;
+
+export function coercerFor(input: z.ZodType | undefined): Coercer {
+	const schema = input
+		? (z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonNode)
+		: {};
+	const props = propertiesOf(schema);
+	return (key, value) => {
+		if (typeof value !== 'string') return value;
+		const types = scalarTypes(props[key]);
+		if (types.has('string')) return value;
+		if (types.has('number') && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+		if (types.has('boolean') && (value === 'true' || value === 'false')) return value === 'true';
+		return value;
+	};
+}
+
+function restInput(rest: RestMeta, coerce: Coercer, req: Request): Record<string, unknown> {
+	const params = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, coerce(k, v)]));
 	if (rest.method === 'GET' || rest.method === 'DELETE') {
-		const query = Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, coerce(v)]));
+		const query = Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, coerce(k, v)]));
 		return { ...query, ...params };
 	}
 	const body: unknown = req.body ?? {};

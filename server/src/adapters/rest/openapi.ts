@@ -111,3 +111,9 @@ export function createOpenApiDocument(args: { serverUrl: string }): Record<strin
 		}
 	};
 }
+
+// The committed copy (`openapi.json` at the repository root, `npm run gen:openapi`): the same
+// document with the default API address, so every API change shows in a diff (openapi.test.ts).
+export const COMMITTED_OPENAPI_SERVER_URL = 'http://localhost:3001';
+export const renderCommittedOpenApi = (): string =>
+	`${JSON.stringify(createOpenApiDocument({ serverUrl: COMMITTED_OPENAPI_SERVER_URL }), null, '\t')}\n`;

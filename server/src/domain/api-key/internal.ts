@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey } from '@prisma/client';
-import { NotFoundError } from '../errors.ts';
+import { orNotFound } from '../errors.ts';
 import type { Tx } from '../transaction.ts';
 import type { ApiKeyOutput } from './schemas.ts';
 
@@ -19,11 +19,13 @@ export async function getApiKeyInWorkspace(args: {
 	id: number;
 	workspaceId: number;
 }): Promise<ApiKey> {
-	const row = await args.tx.apiKey.findFirst({
-		where: { id: args.id, workspaceId: args.workspaceId }
-	});
-	if (!row) throw new NotFoundError('api key', args.id);
-	return row;
+	return orNotFound(
+		'api key',
+		args.id,
+		args.tx.apiKey.findFirst({
+			where: { id: args.id, workspaceId: args.workspaceId }
+		})
+	);
 }
 
 export function toApiKeyOutput(row: ApiKey): ApiKeyOutput {

@@ -115,8 +115,11 @@ describe('audit log service', () => {
 			['monitor.create', b.id],
 			['monitor.create', a.id]
 		]);
-		// A number is accepted for entityId: REST query strings and models send either.
-		const one = await listAuditLogs({ ctx, input: { entityType: 'monitor', entityId: a.id } });
+		// entityId is text on every surface (REST no longer turns `?entityId=12` into a number).
+		const one = await listAuditLogs({
+			ctx,
+			input: { entityType: 'monitor', entityId: String(a.id) }
+		});
 		expect(one.data.map((e) => e.action)).toEqual(['monitor.update', 'monitor.create']);
 		const page2 = await listAuditLogs({ ctx, input: { perPage: 3, page: 2 } });
 		expect(page2.pagination).toEqual({ page: 2, perPage: 3, totalSize: 4, totalPages: 2 });

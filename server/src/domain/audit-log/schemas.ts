@@ -30,8 +30,9 @@ export const ListAuditLogsInput = z
 			.string()
 			.regex(/^[a-z][a-z_]{0,63}$/, 'a snake_case entity type such as monitor')
 			.optional(),
-		// Ids are text in the log (OAuth grants and numeric rows alike); a number is accepted too.
-		entityId: z.coerce.string().min(1).max(64).optional()
+		// Ids are text in the log (OAuth grants and numeric rows alike), and sent as text: REST
+		// reads a query value as a number only where the schema asks for one (adapters/rest).
+		entityId: z.string().min(1).max(64).optional()
 	})
 	.refine((v) => v.entityId === undefined || v.entityType !== undefined, {
 		path: ['entityId'],

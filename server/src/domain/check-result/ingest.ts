@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { crashPoint } from '../../crash-point.ts';
 import { parseInput } from '../parse.ts';
 import { markPrivateLocationSeen, type AuthenticatedLocation } from '../private-location/index.ts';
-import { bumpPageContentVersion } from '../status-page/public/render-cache.ts';
+import { markMonitorPagesChanged } from '../status-page/public/page-changes.ts';
+import { withTransaction } from '../transaction.ts';
 import { STATUS_OF_OUTCOME, quorumStatus } from './quorum.ts';
 import { sanitizeResult } from './sanitize.ts';
 import {
@@ -61,7 +62,7 @@ export async function ingestCheckResults(args: {
 		if ((latest.get(r.monitorId)?.startedAt ?? 0) <= r.startedAt) latest.set(r.monitorId, r);
 	const changes: StatusChange[] = [];
 	for (const [monitorId, result] of latest) {
-		const change = await db.$transaction(async (tx) => {
+		const change = await withTransaction({ db }, async (tx) => {
 			await tx.privateLocationMonitor.update({
 				where: {
 					privateLocationId_monitorId: { privateLocationId: location.privateLocationId, monitorId }
@@ -79,6 +80,7 @@ export async function ingestCheckResults(args: {
 			if (next === monitor.status) return null;
 			const at = new Date();
 			await tx.monitor.update({ where: { id: monitorId }, data: { status: next, statusAt: at } });
+			await markMonitorPagesChanged(tx, monitorId);
 			// The change itself, committed with the status: its incident and alerts follow from
 			// this row even if the forward below never arrives (domain/incident/process-events.ts).
 			const event = await tx.statusEvent.create({
@@ -103,8 +105,6 @@ export async function ingestCheckResults(args: {
 		});
 		if (change) crashPoint('after-status-commit', change.to);
 		if (change) changes.push(change);
-		// Committed: status pages re-render with the new monitor status.
-		if (change) bumpPageContentVersion();
 	}
 	return { accepted, duplicates, rejected: raw.length - kept.length, changes };
 }

@@ -5,6 +5,7 @@ import { getStatusPageInWorkspace } from '../status-page/internal.ts';
 import { withTransaction } from '../transaction.ts';
 import { requireFreeGroupName, toGroupOutput } from './internal.ts';
 import { CreateComponentGroupInput, type ComponentGroupOutput } from './schemas.ts';
+import { markPageChanged } from '../status-page/public/page-changes.ts';
 
 export async function createComponentGroup(args: {
 	ctx: ServiceContext;
@@ -20,6 +21,7 @@ export async function createComponentGroup(args: {
 			workspaceId: ctx.workspace.id
 		});
 		await requireFreeGroupName({ tx, pageId: page.id, name: input.name });
+		await markPageChanged(tx, page.id);
 		const row = await tx.componentGroup.create({
 			data: { workspaceId: ctx.workspace.id, pageId: page.id, name: input.name }
 		});

@@ -1,5 +1,5 @@
 import type { ComponentGroup } from '@prisma/client';
-import { ConflictError, NotFoundError } from '../errors.ts';
+import { ConflictError, orNotFound } from '../errors.ts';
 import type { Tx } from '../transaction.ts';
 import type { ComponentGroupOutput } from './schemas.ts';
 
@@ -8,11 +8,13 @@ export async function getGroupInWorkspace(args: {
 	id: number;
 	workspaceId: number;
 }): Promise<ComponentGroup> {
-	const row = await args.tx.componentGroup.findFirst({
-		where: { id: args.id, workspaceId: args.workspaceId }
-	});
-	if (!row) throw new NotFoundError('component group', args.id);
-	return row;
+	return orNotFound(
+		'component group',
+		args.id,
+		args.tx.componentGroup.findFirst({
+			where: { id: args.id, workspaceId: args.workspaceId }
+		})
+	);
 }
 
 export function toGroupOutput(row: ComponentGroup): ComponentGroupOutput {

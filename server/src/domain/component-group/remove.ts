@@ -4,6 +4,7 @@ import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
 import { getGroupInWorkspace, toGroupOutput } from './internal.ts';
 import { GroupIdInput } from './schemas.ts';
+import { markPageChanged } from '../status-page/public/page-changes.ts';
 
 // The group's components stay on the page, ungrouped.
 export async function removeComponentGroup(args: {
@@ -15,6 +16,7 @@ export async function removeComponentGroup(args: {
 	const { groupId } = parseInput(GroupIdInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const row = await getGroupInWorkspace({ tx, id: groupId, workspaceId: ctx.workspace.id });
+		await markPageChanged(tx, row.pageId);
 		await tx.componentGroup.delete({ where: { id: row.id } });
 		await writeAudit({
 			ctx,

@@ -11,6 +11,7 @@ import {
 	toIncidentSnapshot
 } from './internal.ts';
 import { IncidentIdInput, type IncidentOutput } from './schemas.ts';
+import { markMonitorPagesChanged } from '../status-page/public/page-changes.ts';
 
 // Someone is on it. Acknowledging twice, or a resolved incident, is a CONFLICT.
 export async function acknowledgeIncident(args: {
@@ -26,6 +27,7 @@ export async function acknowledgeIncident(args: {
 			id: incidentId,
 			workspaceId: ctx.workspace.id
 		});
+		await markMonitorPagesChanged(tx, before.monitorId);
 		const changed = await tx.incident.updateMany({
 			where: { id: before.id, acknowledgedAt: null, resolvedAt: null },
 			data: { acknowledgedAt: new Date(), acknowledgedById: actorUserId(ctx.actor) }

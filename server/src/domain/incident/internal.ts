@@ -1,5 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import { NotFoundError } from '../errors.ts';
+import { orNotFound } from '../errors.ts';
 import type { Tx } from '../transaction.ts';
 import type { IncidentOutput } from './schemas.ts';
 
@@ -13,12 +13,14 @@ export async function getIncidentInWorkspace(args: {
 	id: number;
 	workspaceId: number;
 }): Promise<IncidentRow> {
-	const row = await args.tx.incident.findFirst({
-		where: { id: args.id, workspaceId: args.workspaceId },
-		include: incidentInclude
-	});
-	if (!row) throw new NotFoundError('incident', args.id);
-	return row;
+	return orNotFound(
+		'incident',
+		args.id,
+		args.tx.incident.findFirst({
+			where: { id: args.id, workspaceId: args.workspaceId },
+			include: incidentInclude
+		})
+	);
 }
 
 // Incidents name people by user id; the output carries their e-mail too.

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { crashPoint } from '../../crash-point.ts';
 import type { ServiceContext, WorkspaceRef } from '../context.ts';
 import { ServiceError } from '../errors.ts';
-import { resolveLimits } from '../limits.ts';
+import { findWorkspaceRef } from '../workspace/refs.ts';
 import { recordStatusChange } from './record-status-change.ts';
 import type { StatusChangeOutput } from './schemas.ts';
 
@@ -49,11 +49,8 @@ export async function processStatusEvents(args: {
 			after = event.id;
 			if (stuck.has(event.monitorId)) continue;
 			if (!workspaces.has(event.workspaceId)) {
-				const w = await args.db.workspace.findUnique({
-					where: { id: event.workspaceId },
-					select: { id: true, plan: true, limits: true }
-				});
-				workspaces.set(event.workspaceId, w && { ...w, limits: resolveLimits(w.limits) });
+				const w = await findWorkspaceRef({ db: args.db, workspaceId: event.workspaceId });
+				workspaces.set(event.workspaceId, w);
 			}
 			const workspace = workspaces.get(event.workspaceId);
 			if (!workspace) continue; // deleted meanwhile: its events go with it (cascade)

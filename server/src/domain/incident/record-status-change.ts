@@ -8,6 +8,7 @@ import { parseInput } from '../parse.ts';
 import { withTransaction, type Tx } from '../transaction.ts';
 import { isInMaintenance } from './internal.ts';
 import { StatusChangeInput, type StatusChangeOutput } from './schemas.ts';
+import { markMonitorPagesChanged } from '../status-page/public/page-changes.ts';
 
 type Kind = 'alert' | 'recovery' | 'degraded';
 
@@ -91,6 +92,7 @@ export async function recordStatusChange(args: {
 					select: { privateLocation: { select: { name: true } } },
 					orderBy: { privateLocationId: 'asc' }
 				});
+				await markMonitorPagesChanged(tx, monitor.id);
 				const incident = await tx.incident.create({
 					data: {
 						workspaceId: ctx.workspace.id,
@@ -115,6 +117,7 @@ export async function recordStatusChange(args: {
 				return { action: 'opened', incidentId: incident.id, enqueued, duringMaintenance };
 			}
 			if (input.to === 'active' && open) {
+				await markMonitorPagesChanged(tx, monitor.id);
 				const closed = await tx.incident.updateMany({
 					where: { id: open.id, resolvedAt: null },
 					data: { resolvedAt: at, autoResolved: true, openMonitorId: null }

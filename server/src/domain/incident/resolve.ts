@@ -11,6 +11,7 @@ import {
 	toIncidentSnapshot
 } from './internal.ts';
 import { IncidentIdInput, type IncidentOutput } from './schemas.ts';
+import { markMonitorPagesChanged } from '../status-page/public/page-changes.ts';
 
 // Resolved by hand: no notification is sent (the person resolving knows). If the monitor is
 // still failing, no new incident opens until its status changes again.
@@ -27,6 +28,7 @@ export async function resolveIncident(args: {
 			id: incidentId,
 			workspaceId: ctx.workspace.id
 		});
+		await markMonitorPagesChanged(tx, before.monitorId);
 		const changed = await tx.incident.updateMany({
 			where: { id: before.id, resolvedAt: null },
 			data: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { startSmtp } from '../../../../e2e/harness.ts';
+import { startSmtp } from '../../../test/servers.ts';
 import { createTestDb } from '../../../test/db.ts';
 import { codeOf } from '../../../test/expect-error.ts';
 import { createUser, createWorkspace, ctxFor, readKey } from '../../../test/factories.ts';

@@ -9,6 +9,7 @@ import { checkComponentsOnPage } from '../status-report/internal.ts';
 import { withTransaction } from '../transaction.ts';
 import { getMaintenanceInWorkspace, toMaintenanceOutput } from './internal.ts';
 import { CreateMaintenanceInput, type MaintenanceOutput } from './schemas.ts';
+import { markPageChanged } from '../status-page/public/page-changes.ts';
 
 // Schedules a window; persisted first, then dispatched (spec 4.1 rules 1-4).
 export async function createMaintenance(args: {
@@ -28,6 +29,7 @@ export async function createMaintenance(args: {
 		});
 		const componentIds = [...new Set(input.pageComponentIds)];
 		await checkComponentsOnPage(tx, page.id, componentIds);
+		await markPageChanged(tx, page.id);
 		const created = await tx.maintenance.create({
 			data: {
 				workspaceId: ctx.workspace.id,

@@ -1,5 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import { NotFoundError } from '../errors.ts';
+import { orNotFound } from '../errors.ts';
 import type { Tx } from '../transaction.ts';
 import type { MaintenanceOutput } from './schemas.ts';
 
@@ -13,12 +13,14 @@ export async function getMaintenanceInWorkspace(args: {
 	id: number;
 	workspaceId: number;
 }): Promise<MaintenanceRow> {
-	const row = await args.tx.maintenance.findFirst({
-		where: { id: args.id, workspaceId: args.workspaceId },
-		include: maintenanceInclude
-	});
-	if (!row) throw new NotFoundError('maintenance', args.id);
-	return row;
+	return orNotFound(
+		'maintenance',
+		args.id,
+		args.tx.maintenance.findFirst({
+			where: { id: args.id, workspaceId: args.workspaceId },
+			include: maintenanceInclude
+		})
+	);
 }
 
 export function toMaintenanceOutput(row: MaintenanceRow): MaintenanceOutput {

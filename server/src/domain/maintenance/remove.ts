@@ -4,6 +4,7 @@ import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
 import { getMaintenanceInWorkspace, toMaintenanceOutput } from './internal.ts';
 import { MaintenanceIdInput } from './schemas.ts';
+import { markPageChanged } from '../status-page/public/page-changes.ts';
 
 export async function removeMaintenance(args: {
 	ctx: ServiceContext;
@@ -18,6 +19,7 @@ export async function removeMaintenance(args: {
 			id: maintenanceId,
 			workspaceId: ctx.workspace.id
 		});
+		await markPageChanged(tx, row.pageId);
 		await tx.maintenance.delete({ where: { id: row.id } });
 		await writeAudit({
 			ctx,

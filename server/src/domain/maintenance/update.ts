@@ -7,6 +7,7 @@ import { checkComponentsOnPage } from '../status-report/internal.ts';
 import { withTransaction } from '../transaction.ts';
 import { getMaintenanceInWorkspace, toMaintenanceOutput } from './internal.ts';
 import { UpdateMaintenanceInput, type MaintenanceOutput } from './schemas.ts';
+import { markPageChanged } from '../status-page/public/page-changes.ts';
 
 // Fields not sent keep their value; pageComponentIds, when sent, replaces the set.
 export async function updateMaintenance(args: {
@@ -32,6 +33,7 @@ export async function updateMaintenance(args: {
 		}
 		const componentIds = input.pageComponentIds && [...new Set(input.pageComponentIds)];
 		if (componentIds) await checkComponentsOnPage(tx, row.pageId, componentIds);
+		await markPageChanged(tx, row.pageId);
 		await tx.maintenance.update({
 			where: { id: row.id },
 			data: {

@@ -1,6 +1,6 @@
 import type { Monitor, Prisma } from '@prisma/client';
 import type { ServiceContext } from '../context.ts';
-import { LimitExceededError, NotFoundError, ValidationError } from '../errors.ts';
+import { LimitExceededError, NotFoundError, ValidationError, orNotFound } from '../errors.ts';
 import type { Limits } from '../limits.ts';
 import { REGIONS, isRegionAllowed, type Region } from '../regions.ts';
 import type { Tx } from '../transaction.ts';
@@ -19,12 +19,14 @@ export async function getMonitorInWorkspace(args: {
 	id: number;
 	workspaceId: number;
 }): Promise<MonitorRow> {
-	const row = await args.tx.monitor.findFirst({
-		where: { id: args.id, workspaceId: args.workspaceId },
-		include: monitorInclude
-	});
-	if (!row) throw new NotFoundError('monitor', args.id);
-	return row;
+	return orNotFound(
+		'monitor',
+		args.id,
+		args.tx.monitor.findFirst({
+			where: { id: args.id, workspaceId: args.workspaceId },
+			include: monitorInclude
+		})
+	);
 }
 
 const json = <T>(text: string): T => JSON.parse(text) as T;
@@ -43,6 +45,25 @@ export async function requireMonitorsInWorkspace(
 	const missing = ids.find((id) => !found.some((m) => m.id === id));
 	if (missing !== undefined) throw new NotFoundError('monitor', missing);
 	return ids;
+}
+
+// An owner's links to monitors (a channel's, a location's) become exactly `monitorIds`, each the
+// workspace's: links to others are removed, missing ones added, kept ones left as they are.
+export async function setMonitorLinks(
+	tx: Tx,
+	args: {
+		workspaceId: number;
+		monitorIds: number[];
+		linked: () => Promise<Array<{ monitorId: number }>>;
+		unlinkAllBut: (keep: number[]) => Promise<unknown>;
+		link: (monitorIds: number[]) => Promise<unknown>;
+	}
+): Promise<void> {
+	const ids = await requireMonitorsInWorkspace(tx, args);
+	await args.unlinkAllBut(ids);
+	const existing = new Set((await args.linked()).map((l) => l.monitorId));
+	const toAdd = ids.filter((id) => !existing.has(id));
+	if (toAdd.length) await args.link(toAdd);
 }
 
 export function toMonitorOutput(row: MonitorRow): MonitorOutput {

@@ -4,6 +4,7 @@ import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
 import { getMonitorInWorkspace, toMonitorOutput } from './internal.ts';
 import { MonitorIdInput } from './schemas.ts';
+import { markMonitorPagesChanged } from '../status-page/public/page-changes.ts';
 
 export async function removeMonitor(args: {
 	ctx: ServiceContext;
@@ -14,6 +15,7 @@ export async function removeMonitor(args: {
 	const { monitorId } = parseInput(MonitorIdInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const row = await getMonitorInWorkspace({ tx, id: monitorId, workspaceId: ctx.workspace.id });
+		await markMonitorPagesChanged(tx, row.id);
 		await tx.monitor.delete({ where: { id: row.id } });
 		await writeAudit({
 			ctx,

@@ -12,6 +12,7 @@ import {
 	toMonitorOutput
 } from './internal.ts';
 import { CreateMonitorInput, UpdateMonitorInput, type MonitorOutput } from './schemas.ts';
+import { markMonitorPagesChanged } from '../status-page/public/page-changes.ts';
 
 export async function updateMonitor(args: {
 	ctx: ServiceContext;
@@ -33,6 +34,7 @@ export async function updateMonitor(args: {
 			regions: storedRegions
 		});
 		const before = toMonitorOutput(row);
+		await markMonitorPagesChanged(tx, row.id);
 		await tx.monitor.update({ where: { id: row.id }, data: toMonitorData(merged, regions) });
 		const after = toMonitorOutput(
 			await getMonitorInWorkspace({ tx, id: row.id, workspaceId: ctx.workspace.id })

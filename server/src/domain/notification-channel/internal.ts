@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
 import type { Vault } from '../../notify/vault.ts';
-import { NotFoundError, ServiceError } from '../errors.ts';
+import { orNotFound, ServiceError } from '../errors.ts';
 import { requireFeature, type Limits } from '../limits.ts';
 import type { Tx } from '../transaction.ts';
 import { PROVIDER_FEATURE, SENSITIVE, hintsFor, type ProviderType } from './providers.ts';
 import type { NotificationChannelOutput } from './schemas.ts';
-import { requireMonitorsInWorkspace } from '../monitor/internal.ts';
+import { setMonitorLinks } from '../monitor/internal.ts';
 
 export const channelInclude = {
 	monitors: { select: { monitor: { select: { id: true, name: true, url: true, uri: true } } } }
@@ -20,12 +20,14 @@ export async function getChannelInWorkspace(args: {
 	id: number;
 	workspaceId: number;
 }): Promise<ChannelRow> {
-	const row = await args.tx.notificationChannel.findFirst({
-		where: { id: args.id, workspaceId: args.workspaceId },
-		include: channelInclude
-	});
-	if (!row) throw new NotFoundError('notification channel', args.id);
-	return row;
+	return orNotFound(
+		'notification channel',
+		args.id,
+		args.tx.notificationChannel.findFirst({
+			where: { id: args.id, workspaceId: args.workspaceId },
+			include: channelInclude
+		})
+	);
 }
 
 export function requireProviderAllowed(limits: Limits, type: ProviderType): void {
@@ -104,21 +106,20 @@ export const toChannelSnapshot = (row: ChannelRow) => {
 	return rest;
 };
 
-export async function setMonitors(
+export function setMonitors(
 	tx: Tx,
 	args: { workspaceId: number; channelId: number; monitorIds: number[] }
 ): Promise<void> {
-	const ids = await requireMonitorsInWorkspace(tx, args);
-	await tx.notificationChannelMonitor.deleteMany({
-		where: { channelId: args.channelId, monitorId: { notIn: ids } }
+	const owner = { channelId: args.channelId };
+	return setMonitorLinks(tx, {
+		...args,
+		linked: () =>
+			tx.notificationChannelMonitor.findMany({ where: owner, select: { monitorId: true } }),
+		unlinkAllBut: (keep) =>
+			tx.notificationChannelMonitor.deleteMany({ where: { ...owner, monitorId: { notIn: keep } } }),
+		link: (ids) =>
+			tx.notificationChannelMonitor.createMany({
+				data: ids.map((monitorId) => ({ ...owner, monitorId }))
+			})
 	});
-	const existing = await tx.notificationChannelMonitor.findMany({
-		where: { channelId: args.channelId },
-		select: { monitorId: true }
-	});
-	const toAdd = ids.filter((id) => !existing.some((e) => e.monitorId === id));
-	if (toAdd.length)
-		await tx.notificationChannelMonitor.createMany({
-			data: toAdd.map((monitorId) => ({ channelId: args.channelId, monitorId }))
-		});
 }

@@ -6,6 +6,7 @@ import { getStatusPageInWorkspace } from '../status-page/internal.ts';
 import { withTransaction } from '../transaction.ts';
 import { checkGroup, componentInclude, resolveMonitor, toComponentOutput } from './internal.ts';
 import { CreatePageComponentInput, type PageComponentOutput } from './schemas.ts';
+import { markPageChanged } from '../status-page/public/page-changes.ts';
 
 export async function createPageComponent(args: {
 	ctx: ServiceContext;
@@ -30,6 +31,7 @@ export async function createPageComponent(args: {
 				? await resolveMonitor(tx, ctx.workspace.id, input.monitor_id)
 				: null;
 		await checkGroup(tx, page.id, input.group_id);
+		await markPageChanged(tx, page.id);
 		const row = await tx.pageComponent.create({
 			data: {
 				workspaceId: ctx.workspace.id,

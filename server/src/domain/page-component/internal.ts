@@ -1,5 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError, orNotFound } from '../errors.ts';
 import type { Tx } from '../transaction.ts';
 import type { PageComponentOutput } from './schemas.ts';
 
@@ -13,12 +13,14 @@ export async function getComponentInWorkspace(args: {
 	id: number;
 	workspaceId: number;
 }): Promise<ComponentRow> {
-	const row = await args.tx.pageComponent.findFirst({
-		where: { id: args.id, workspaceId: args.workspaceId },
-		include: componentInclude
-	});
-	if (!row) throw new NotFoundError('page component', args.id);
-	return row;
+	return orNotFound(
+		'page component',
+		args.id,
+		args.tx.pageComponent.findFirst({
+			where: { id: args.id, workspaceId: args.workspaceId },
+			include: componentInclude
+		})
+	);
 }
 
 export function toComponentOutput(row: ComponentRow): PageComponentOutput {

@@ -4,6 +4,7 @@ import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
 import { getComponentInWorkspace, toComponentOutput } from './internal.ts';
 import { ComponentIdInput } from './schemas.ts';
+import { markPageChanged } from '../status-page/public/page-changes.ts';
 
 export async function removePageComponent(args: {
 	ctx: ServiceContext;
@@ -18,6 +19,7 @@ export async function removePageComponent(args: {
 			id: componentId,
 			workspaceId: ctx.workspace.id
 		});
+		await markPageChanged(tx, row.pageId);
 		await tx.pageComponent.delete({ where: { id: row.id } });
 		await writeAudit({
 			ctx,

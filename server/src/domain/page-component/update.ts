@@ -11,6 +11,7 @@ import {
 	toComponentOutput
 } from './internal.ts';
 import { UpdatePageComponentInput, type PageComponentOutput } from './schemas.ts';
+import { markPageChanged } from '../status-page/public/page-changes.ts';
 
 export async function updatePageComponent(args: {
 	ctx: ServiceContext;
@@ -35,6 +36,7 @@ export async function updatePageComponent(args: {
 				? await resolveMonitor(tx, ctx.workspace.id, input.monitor_id)
 				: null;
 		if (input.group_id !== undefined) await checkGroup(tx, row.pageId, input.group_id);
+		await markPageChanged(tx, row.pageId);
 		const updated = await tx.pageComponent.update({
 			where: { id: row.id },
 			data: {

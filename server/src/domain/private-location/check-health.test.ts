@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSmtp } from '../../../../e2e/harness.ts';
+import { startSmtp } from '../../../test/servers.ts';
 import type { Db } from '../../db/client.ts';
 import { createMailer, type Mailer } from '../../mail/index.ts';
 import { createTestDb } from '../../../test/db.ts';

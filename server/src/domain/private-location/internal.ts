@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
-import { NotFoundError } from '../errors.ts';
+import { orNotFound } from '../errors.ts';
 import type { Tx } from '../transaction.ts';
 import type { PrivateLocationListItem, PrivateLocationOutput } from './schemas.ts';
-import { requireMonitorsInWorkspace } from '../monitor/internal.ts';
+import { setMonitorLinks } from '../monitor/internal.ts';
 
 export const locationInclude = {
 	monitors: { select: { monitorId: true } }
@@ -18,12 +18,14 @@ export async function getLocationInWorkspace(args: {
 	id: number;
 	workspaceId: number;
 }): Promise<LocationRow> {
-	const row = await args.tx.privateLocation.findFirst({
-		where: { id: args.id, workspaceId: args.workspaceId },
-		include: locationInclude
-	});
-	if (!row) throw new NotFoundError('private location', args.id);
-	return row;
+	return orNotFound(
+		'private location',
+		args.id,
+		args.tx.privateLocation.findFirst({
+			where: { id: args.id, workspaceId: args.workspaceId },
+			include: locationInclude
+		})
+	);
 }
 
 function common(row: LocationRow) {
@@ -51,21 +53,19 @@ export const toLocationListItem = (row: LocationRow): PrivateLocationListItem =>
 // Audit snapshots never carry the agent key.
 export const toLocationSnapshot = (row: LocationRow) => common(row);
 
-export async function setMonitors(
+export function setMonitors(
 	tx: Tx,
 	args: { workspaceId: number; locationId: number; monitorIds: number[] }
 ): Promise<void> {
-	const ids = await requireMonitorsInWorkspace(tx, args);
-	await tx.privateLocationMonitor.deleteMany({
-		where: { privateLocationId: args.locationId, monitorId: { notIn: ids } }
+	const owner = { privateLocationId: args.locationId };
+	return setMonitorLinks(tx, {
+		...args,
+		linked: () => tx.privateLocationMonitor.findMany({ where: owner, select: { monitorId: true } }),
+		unlinkAllBut: (keep) =>
+			tx.privateLocationMonitor.deleteMany({ where: { ...owner, monitorId: { notIn: keep } } }),
+		link: (ids) =>
+			tx.privateLocationMonitor.createMany({
+				data: ids.map((monitorId) => ({ ...owner, monitorId }))
+			})
 	});
-	const existing = await tx.privateLocationMonitor.findMany({
-		where: { privateLocationId: args.locationId },
-		select: { monitorId: true }
-	});
-	const toAdd = ids.filter((id) => !existing.some((e) => e.monitorId === id));
-	if (toAdd.length)
-		await tx.privateLocationMonitor.createMany({
-			data: toAdd.map((monitorId) => ({ privateLocationId: args.locationId, monitorId }))
-		});
 }

@@ -3,6 +3,7 @@ import { requireScope, type ServiceContext } from '../context.ts';
 import { requireCount } from '../limits.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
+import { markPageChanged } from './public/page-changes.ts';
 import {
 	checkCustomDomain,
 	checkPlanFeatures,
@@ -45,6 +46,7 @@ export async function createStatusPage(args: {
 		const row = await tx.statusPage.create({
 			data: { ...toStatusPageData(input, passwordHash), workspaceId: ctx.workspace.id }
 		});
+		await markPageChanged(tx, row.id);
 		const page = toStatusPageOutput(row);
 		await writeAudit({
 			ctx,

@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { Prisma, StatusPage } from '@prisma/client';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+import { ConflictError, orNotFound, ValidationError } from '../errors.ts';
 import { requireFeature, type FeatureKey, type Limits } from '../limits.ts';
 import type { Tx } from '../transaction.ts';
 import type { StatusPageFields, StatusPageOutput } from './schemas.ts';
@@ -11,11 +11,13 @@ export async function getStatusPageInWorkspace(args: {
 	id: number;
 	workspaceId: number;
 }): Promise<StatusPage> {
-	const row = await args.tx.statusPage.findFirst({
-		where: { id: args.id, workspaceId: args.workspaceId }
-	});
-	if (!row) throw new NotFoundError('status page', args.id);
-	return row;
+	return orNotFound(
+		'status page',
+		args.id,
+		args.tx.statusPage.findFirst({
+			where: { id: args.id, workspaceId: args.workspaceId }
+		})
+	);
 }
 
 export function toStatusPageOutput(row: StatusPage): StatusPageOutput {

@@ -4,6 +4,7 @@ import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
 import { getStatusPageInWorkspace, toStatusPageOutput } from './internal.ts';
 import { PageIdInput } from './schemas.ts';
+import { markPageChanged } from './public/page-changes.ts';
 
 // Removes the page with its components, groups, reports, maintenance and subscribers.
 export async function removeStatusPage(args: {
@@ -15,6 +16,7 @@ export async function removeStatusPage(args: {
 	const { pageId } = parseInput(PageIdInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const row = await getStatusPageInWorkspace({ tx, id: pageId, workspaceId: ctx.workspace.id });
+		await markPageChanged(tx, row.id);
 		await tx.statusPage.delete({ where: { id: row.id } });
 		await writeAudit({
 			ctx,

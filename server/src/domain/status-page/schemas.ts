@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalFields } from '../schema-helpers.ts';
 import { PAGE_LOCALES } from './public/locales.ts';
 import { isSafeCssVar, THEMES } from './public/theme.ts';
+import { parseRange } from './public/client-address.ts';
 
 // Status page fields of spec 2.12, with the spec's names. The password is write-only.
 export const ACCESS_TYPES = ['public', 'password', 'email-domain', 'ip-restriction'] as const;
@@ -10,7 +11,6 @@ export const ACCESS_TYPES = ['public', 'password', 'email-domain', 'ip-restricti
 export type StatusLocale = (typeof PAGE_LOCALES)[number];
 export const THEME_KEYS = Object.keys(THEMES);
 
-const CIDR = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}\/(3[0-2]|[12]?\d)$/;
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const DOMAIN = new RegExp(`^(?:${LABEL}\\.)+${LABEL}$`);
 // A custom domain also ends in a top-level domain of letters, so it is never an IP literal.
@@ -99,8 +99,8 @@ const fields = {
 	allowed_ip_ranges: z
 		.string()
 		.max(4096)
-		.refine((v) => v === '' || v.split(',').every((r) => CIDR.test(r.trim())), {
-			error: 'must be comma-separated IPv4 CIDR ranges'
+		.refine((v) => v === '' || v.split(',').every((r) => r.includes('/') && parseRange(r)), {
+			error: 'must be comma-separated IPv4 or IPv6 CIDR ranges'
 		})
 		.default(''),
 	theme: z

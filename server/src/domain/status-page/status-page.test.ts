@@ -88,6 +88,15 @@ describe('status page service', () => {
 				})
 			)
 		).toMatch(/^VALIDATION: allowed_ip_ranges/);
+		const v6 = await createStatusPage({
+			ctx,
+			input: {
+				...page(),
+				access_type: 'ip-restriction',
+				allowed_ip_ranges: '10.0.0.0/8, 2001:db8::/32'
+			}
+		});
+		expect(v6.allowed_ip_ranges).toBe('10.0.0.0/8, 2001:db8::/32');
 		const taken = await createStatusPage({ ctx, input: page() });
 		expect(await codeOf(createStatusPage({ ctx, input: { ...page(), slug: taken.slug } }))).toBe(
 			`CONFLICT: slug '${taken.slug}' is already taken`

@@ -16,6 +16,7 @@ import {
 } from './internal.ts';
 import { checkCustomDomainDns, type CustomDomainDns } from './custom-domain-dns.ts';
 import { CreateStatusPageInput, UpdateStatusPageInput, type StatusPageOutput } from './schemas.ts';
+import { markPageChanged } from './public/page-changes.ts';
 
 // Fields not sent keep their value; a password not re-sent keeps the old hash. A plan feature is
 // required only for a change towards it (checkPlanFeatures), so a downgrade never locks a page.
@@ -64,6 +65,7 @@ export async function updateStatusPage(args: {
 			: merged.access_type === 'password'
 				? row.passwordHash
 				: null;
+		await markPageChanged(tx, row.id);
 		const updated = await tx.statusPage.update({
 			where: { id: row.id },
 			data: toStatusPageData(merged, passwordHash)

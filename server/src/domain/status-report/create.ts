@@ -13,6 +13,7 @@ import {
 	toReportOutput
 } from './internal.ts';
 import { CreateStatusReportInput, type PublishedStatusReportOutput } from './schemas.ts';
+import { markPageChanged } from '../status-page/public/page-changes.ts';
 
 // A new report with its initial public update; persisted first, then dispatched (spec 4.1).
 export async function createStatusReport(args: {
@@ -33,6 +34,7 @@ export async function createStatusReport(args: {
 			...input.pageComponentIds,
 			...input.impacts.map((i) => i.componentId)
 		]);
+		await markPageChanged(tx, page.id);
 		const created = await tx.statusReport.create({
 			data: {
 				workspaceId: ctx.workspace.id,

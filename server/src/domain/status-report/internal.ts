@@ -1,10 +1,11 @@
 import type { Prisma } from '@prisma/client';
 import type { SubscriberNotifier, StatusReportEvent } from '../../notify/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError, orNotFound } from '../errors.ts';
 import { dispatchAfterCommit } from '../publish.ts';
 import type { Tx } from '../transaction.ts';
 import type { PublishedStatusReportOutput, StatusReportOutput } from './schemas.ts';
+import { markPageChanged } from '../status-page/public/page-changes.ts';
 
 export const reportInclude = {
 	components: { select: { componentId: true }, orderBy: { componentId: 'asc' } },
@@ -20,12 +21,14 @@ export async function getReportInWorkspace(args: {
 	id: number;
 	workspaceId: number;
 }): Promise<ReportRow> {
-	const row = await args.tx.statusReport.findFirst({
-		where: { id: args.id, workspaceId: args.workspaceId },
-		include: reportInclude
-	});
-	if (!row) throw new NotFoundError('status report', args.id);
-	return row;
+	return orNotFound(
+		'status report',
+		args.id,
+		args.tx.statusReport.findFirst({
+			where: { id: args.id, workspaceId: args.workspaceId },
+			include: reportInclude
+		})
+	);
 }
 
 // Components must be on the report's page, not merely in the workspace (spec 4.1 rule 6).
@@ -93,6 +96,7 @@ export async function appendReportUpdate(args: {
 		row.pageId,
 		update.impacts.map((i) => i.componentId)
 	);
+	await markPageChanged(tx, row.pageId);
 	const created = await createUpdateRow(tx, { ...update, reportId: row.id });
 	const current = row.components.map((c) => c.componentId);
 	const added = affectedBy({ pageComponentIds: current, impacts: update.impacts }).slice(

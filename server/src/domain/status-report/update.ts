@@ -10,6 +10,7 @@ import {
 	type ReportRow
 } from './internal.ts';
 import { UpdateStatusReportInput, type StatusReportOutput } from './schemas.ts';
+import { markPageChanged } from '../status-page/public/page-changes.ts';
 
 // Metadata only: no public update and no notify path (spec 4.1 rule 5). Fields not sent keep
 // their value; pageComponentIds, when sent, replaces the set. `status` may move between the open
@@ -41,6 +42,7 @@ export async function updateStatusReport(args: {
 			await checkComponentsOnPage(tx, row.pageId, componentIds);
 			await checkImpactsKept(tx, row, componentIds);
 		}
+		await markPageChanged(tx, row.pageId);
 		await tx.statusReport.update({
 			where: { id: row.id },
 			data: {

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PageSubscriber } from '@prisma/client';
-import { NotFoundError } from '../errors.ts';
+import { orNotFound } from '../errors.ts';
 import type { Limits } from '../limits.ts';
 import type { Tx } from '../transaction.ts';
 import type { SubscriberOutput } from './schemas.ts';
@@ -54,16 +54,18 @@ export async function getSubscriberInWorkspace(args: {
 	pageId: number;
 	workspaceId: number;
 }): Promise<PageSubscriber> {
-	const row = await args.tx.pageSubscriber.findFirst({
-		where: {
-			id: args.id,
-			pageId: args.pageId,
-			workspaceId: args.workspaceId,
-			unsubscribedAt: null
-		}
-	});
-	if (!row) throw new NotFoundError('subscriber', args.id);
-	return row;
+	return orNotFound(
+		'subscriber',
+		args.id,
+		args.tx.pageSubscriber.findFirst({
+			where: {
+				id: args.id,
+				pageId: args.pageId,
+				workspaceId: args.workspaceId,
+				unsubscribedAt: null
+			}
+		})
+	);
 }
 
 // Links in mail go to the page's custom domain when it has one the plan serves, else to its

@@ -9,3 +9,4 @@ export {
 	SwitchWorkspaceInput
 } from './list-mine.ts';
 export { getChecklist, ChecklistOutput } from './get-checklist.ts';
+export { findWorkspaceRef, listWorkspaceRefs } from './refs.ts';

@@ -4,6 +4,7 @@ import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
 import { toWorkspaceOutput } from './get-current.ts';
 import { UpdateWorkspaceInput, type WorkspaceOutput } from './schemas.ts';
+import { markWorkspacePagesChanged } from '../status-page/public/page-changes.ts';
 
 export async function updateWorkspace(args: {
 	ctx: ServiceContext;
@@ -15,6 +16,7 @@ export async function updateWorkspace(args: {
 	const input = parseInput(UpdateWorkspaceInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const before = await tx.workspace.findUniqueOrThrow({ where: { id: ctx.workspace.id } });
+		await markWorkspacePagesChanged(tx, ctx.workspace.id);
 		const after = await tx.workspace.update({
 			where: { id: ctx.workspace.id },
 			data: { name: input.name }

@@ -1,4 +1,5 @@
 import type { ComponentState } from '../page-status.ts';
+import { escapeXml } from './xml.ts';
 
 // Shields-style flat badge: grey label, coloured state. The colours are the theme's status
 // tokens in sRGB (an SVG served alone cannot read the page's CSS variables).
@@ -10,12 +11,6 @@ export const BADGE_COLOR: Record<ComponentState, string> = {
 	under_maintenance: '#0871c1',
 	unknown: '#6b6f75'
 };
-
-const escapeXml = (s: string) =>
-	s.replace(
-		/[<>&'"]/g,
-		(c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`
-	);
 
 // East Asian Wide and Fullwidth ranges (UAX #11): Hangul, CJK, kana, full-width forms, emoji.
 const WIDE: [number, number][] = [

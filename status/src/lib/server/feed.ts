@@ -1,14 +1,9 @@
 import type { PublicFeedOutput } from '@upstate/server';
 import { messagesFor } from '../i18n/index.ts';
+import { escapeXml } from './xml.ts';
 
 type Feed = NonNullable<PublicFeedOutput['feed']>;
 type Entry = { id: string; title: string; link: string; updated: string; html: string };
-
-const escapeXml = (s: string) =>
-	s.replace(
-		/[<>&'"]/g,
-		(c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`
-	);
 
 const rfc822 = (iso: string) => new Date(iso).toUTCString(); // "Sun, 22 Nov 2026 21:00:00 GMT"
 

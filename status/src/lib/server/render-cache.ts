@@ -53,7 +53,7 @@ let cache: RenderCache<Rendered> | undefined;
 const renderCache = () =>
 	(cache ??= new RenderCache({ ttlMs: getUpstate().config.statusPageCacheTtlMs, max: 500 }));
 // Host and path → the route SvelteKit chose for them (custom domains reroute by Host), learnt
-// from the requests it answered; expires with the content version and TTL like the bodies.
+// from the requests it answered; expires with its page's changes and TTL like the bodies.
 let routes: RenderCache<Route> | undefined;
 const routeIndex = () =>
 	(routes ??= new RenderCache({ ttlMs: getUpstate().config.statusPageCacheTtlMs, max: 2000 }));
@@ -81,6 +81,7 @@ async function decide(route: Route, reader: RawReader, lang: string | null) {
 	});
 	return {
 		key: JSON.stringify([route.routeId, route.params, locale, gate.access]),
+		pageId: gate.head.id, // only this page's changes drop the entry
 		locale,
 		rememberLocale: lang !== null && lang === locale,
 		isPublic: gate.head.public
@@ -131,17 +132,21 @@ export const cachePublicViews: Handle = async ({ event, resolve }) => {
 	let hit = true;
 	let rendered: Rendered;
 	try {
-		rendered = await renderCache().get(decision.key, () => {
-			hit = false;
-			return render(event, resolve);
-		});
+		rendered = await renderCache().get(
+			decision.key,
+			() => {
+				hit = false;
+				return render(event, resolve);
+			},
+			decision.pageId
+		);
 	} catch (err) {
 		if (err instanceof Uncacheable && !hit) return err.response;
 		if (err instanceof Uncacheable) return resolve(event);
 		throw err;
 	}
 	const known = `${event.url.host} ${event.url.pathname}`;
-	void routeIndex().get(known, async () => route);
+	void routeIndex().get(known, async () => route, decision.pageId);
 	const headers = new Headers(headersFor(rendered.headers, decision.isPublic));
 	headers.set('x-cache', hit ? 'HIT' : 'MISS');
 	headers.set('vary', 'Accept-Encoding');

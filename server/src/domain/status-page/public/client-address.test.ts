@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, isInRanges } from './client-address.ts';
+import { clientAddress, isInRanges, parseRange } from './client-address.ts';
 
 describe('clientAddress', () => {
 	it('uses the socket address when no proxy is trusted, ignoring the header', () => {
@@ -42,12 +42,44 @@ describe('clientAddress', () => {
 });
 
 describe('isInRanges', () => {
-	it('matches IPv4 CIDRs and nothing else', () => {
+	it('matches IPv4 CIDRs', () => {
 		expect(isInRanges('10.1.2.3', '192.168.0.0/16, 10.0.0.0/8')).toBe(true);
 		expect(isInRanges('11.1.2.3', '10.0.0.0/8')).toBe(false);
 		expect(isInRanges('203.0.113.9', '203.0.113.9/32')).toBe(true);
 		expect(isInRanges('1.2.3.4', '0.0.0.0/0')).toBe(true);
 		expect(isInRanges('::1', '0.0.0.0/0')).toBe(false);
 		expect(isInRanges(null, '0.0.0.0/0')).toBe(false);
+		expect(isInRanges('not an address', '0.0.0.0/0')).toBe(false);
+	});
+	it('matches IPv6 clients against IPv6 CIDRs, and IPv4-mapped ones against IPv4 CIDRs', () => {
+		expect(isInRanges('2001:db8::1', '2001:db8::/32')).toBe(true);
+		expect(isInRanges('2001:db9::1', '2001:db8::/32')).toBe(false);
+		expect(isInRanges('2001:db8::1', '10.0.0.0/8, 2001:db8::1/128')).toBe(true);
+		expect(isInRanges('::1', '::/0')).toBe(true);
+		expect(isInRanges('10.1.2.3', '::ffff:0:0/96')).toBe(true); // IPv4 as mapped addresses
+		expect(isInRanges('10.1.2.3', '2001:db8::/32')).toBe(false);
+		expect(isInRanges('::ffff:10.1.2.3', '10.0.0.0/8')).toBe(true);
+		// A malformed entry is skipped, never widened.
+		expect(isInRanges('10.1.2.3', '10.0.0.0/99, 2001:db8::/200')).toBe(false);
+	});
+});
+
+describe('parseRange', () => {
+	it('reads IPv4 and IPv6 ranges and refuses what is not one', () => {
+		expect(parseRange('10.0.0.0/8')).toEqual({ address: '10.0.0.0', prefix: 8, family: 'ipv4' });
+		expect(parseRange(' 2001:db8::/48 ')).toEqual({
+			address: '2001:db8::',
+			prefix: 48,
+			family: 'ipv6'
+		});
+		for (const bad of [
+			'10.0.0.0/33',
+			'2001:db8::/129',
+			'10.0.0/8',
+			'x/8',
+			'10.0.0.0/8/1',
+			'1.2.3.4/-1'
+		])
+			expect(parseRange(bad)).toBeNull();
 	});
 });

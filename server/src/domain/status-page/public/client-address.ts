@@ -1,3 +1,5 @@
+import { BlockList, isIP } from 'node:net';
+
 // Which address a request comes from, for ip-restriction (spec 1.3.3). With no trusted proxy
 // (hops 0) it is the socket's peer. Behind N proxies each appends the address it received the
 // request from to X-Forwarded-For, so the client is the N-th entry from the right; anything
@@ -25,30 +27,32 @@ const normalize = (address: string) =>
 		.replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1')
 		.replace(/^::ffff:/i, '');
 
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
-function ipv4ToInt(ip: string): number | null {
-	const m = IPV4.exec(ip);
-	if (!m) return null;
-	const parts = m.slice(1).map(Number);
-	if (parts.some((p) => p > 255)) return null;
-	return ((parts[0] << 24) | (parts[1] << 16) | (parts[2] << 8) | parts[3]) >>> 0;
+/**
+ * Parses one `address/prefix` range (IPv4 or IPv6; no prefix means the single address), or null.
+ * Shared with the write side's check (schemas.ts) so what is saved is what matches.
+ */
+export function parseRange(
+	range: string
+): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | null {
+	const [address, bits, extra] = range.trim().split('/');
+	if (extra !== undefined) return null;
+	const version = isIP(address);
+	if (version === 0) return null;
+	const max = version === 4 ? 32 : 128;
+	const prefix = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
+	if (!(prefix >= 0 && prefix <= max)) return null;
+	return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
 }
 
-// `ranges` is the page's comma-separated IPv4 CIDR list; IPv6 clients never match.
+// `ranges` is the page's comma-separated CIDR list, IPv4 and IPv6 alike (node:net's BlockList
+// matches an IPv4-mapped IPv6 client against IPv4 ranges too).
 export function isInRanges(ip: string | null, ranges: string): boolean {
-	const addr = ip === null ? null : ipv4ToInt(ip);
-	if (addr === null) return false;
-	return ranges
-		.split(',')
-		.map((r) => r.trim())
-		.filter(Boolean)
-		.some((range) => {
-			const [base, bits] = range.split('/');
-			const net = ipv4ToInt(base);
-			const size = Number(bits ?? 32);
-			if (net === null || !(size >= 0 && size <= 32)) return false;
-			const mask = size === 0 ? 0 : (~0 << (32 - size)) >>> 0;
-			return (addr & mask) >>> 0 === (net & mask) >>> 0;
-		});
+	const family = ip === null ? 0 : isIP(ip);
+	if (ip === null || family === 0) return false;
+	const list = new BlockList();
+	for (const r of ranges.split(',')) {
+		const range = r.trim() ? parseRange(r) : null;
+		if (range) list.addSubnet(range.address, range.prefix, range.family);
+	}
+	return list.check(ip, family === 4 ? 'ipv4' : 'ipv6');
 }

@@ -3,10 +3,11 @@ import { createDb, type Db } from '../../../db/client.ts';
 import { createTestDb } from '../../../../test/db.ts';
 import { createWorkspace, ctxFor } from '../../../../test/factories.ts';
 import { createStatusPage } from '../create.ts';
+import { updateStatusPage } from '../update.ts';
 import { watchPageContentVersion } from './content-version.ts';
-import { pageContentVersion } from './render-cache.ts';
+import { pageVersion } from './render-cache.ts';
 
-// Two clients on one file stand for two processes: the writer's row moves, the watcher sees it.
+// Two clients on one file stand for two processes: the writer's rows move, the watcher sees them.
 let writer: Db;
 let reader: Db;
 beforeAll(async () => {
@@ -19,64 +20,67 @@ afterAll(async () => {
 	await reader.$disconnect();
 });
 
-const rowVersion = async () =>
+const rowSeq = async (pageId: number) =>
 	Number(
 		(
 			await reader.$queryRaw<
-				{ version: number }[]
-			>`SELECT version FROM page_content_version WHERE id = 1`
-		)[0]?.version ?? 0
+				{ seq: number }[]
+			>`SELECT seq FROM page_change WHERE page_id = ${pageId}`
+		)[0]?.seq ?? 0
 	);
 
-const until = async (ok: () => Promise<boolean>) => {
-	for (let i = 0; i < 200 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 10));
-};
+// What another process's markPageChanged commits: the page's row takes the next sequence.
+const changedElsewhere = (pageId: number) =>
+	writer.$executeRaw`INSERT INTO page_change (page_id, seq)
+		VALUES (${pageId}, (SELECT coalesce(max(seq), 0) + 1 FROM page_change))
+		ON CONFLICT (page_id) DO UPDATE SET seq = excluded.seq`;
 
-describe('page content version across processes', () => {
-	it('a write to a page table moves the shared row; a read does not', async () => {
+describe('page changes across processes', () => {
+	it("a page change moves that page's row; a read does not", async () => {
 		const ws = await createWorkspace(writer);
-		const before = await rowVersion();
-		await createStatusPage({ ctx: ctxFor(writer, ws), input: { title: 'A', slug: `cv-${ws.id}` } });
-		await until(async () => (await rowVersion()) > before);
-		const after = await rowVersion();
+		const page = await createStatusPage({
+			ctx: ctxFor(writer, ws),
+			input: { title: 'A', slug: `cv-${ws.id}` }
+		});
+		const before = await rowSeq(page.id);
+		expect(before).toBeGreaterThan(0);
+		await updateStatusPage({ ctx: ctxFor(writer, ws), input: { pageId: page.id, title: 'A2' } });
+		const after = await rowSeq(page.id);
 		expect(after).toBeGreaterThan(before);
 		// A read moves nothing.
 		await writer.statusPage.findMany();
-		await new Promise((r) => setTimeout(r, 50));
-		expect(await rowVersion()).toBe(after);
+		expect(await rowSeq(page.id)).toBe(after);
 	});
 
-	it('the watcher moves the local version when another process moved the row', async () => {
+	it('the watcher drops the page another process changed, and only that page', async () => {
 		const watch = watchPageContentVersion(reader, 60_000);
 		try {
 			await watch.check(); // first read: the baseline, not a change
-			const local = pageContentVersion();
+			const [changed, untouched] = [900_001, 900_002];
+			const [a, b] = [pageVersion(changed), pageVersion(untouched)];
 			await watch.check();
-			expect(pageContentVersion()).toBe(local);
-			await writer.$executeRaw`INSERT INTO page_content_version (id, version) VALUES (1, 1)
-				ON CONFLICT (id) DO UPDATE SET version = version + 1`;
+			expect(pageVersion(changed)).toBe(a);
+			await changedElsewhere(changed);
 			await watch.check();
-			expect(pageContentVersion()).toBe(local + 1);
+			expect(pageVersion(changed)).toBeGreaterThan(a);
+			expect(pageVersion(untouched)).toBe(b);
 		} finally {
 			watch.stop();
 		}
 	});
 
-	it('does not drop the cache a second time for changes this process published', async () => {
+	it('does not drop the cache a second time for changes this process made', async () => {
 		const watch = watchPageContentVersion(reader, 60_000);
 		try {
 			await watch.check();
 			const ws = await createWorkspace(writer);
-			const before = await rowVersion();
-			await createStatusPage({
+			const page = await createStatusPage({
 				ctx: ctxFor(writer, ws),
 				input: { title: 'B', slug: `cv-own-${ws.id}` }
 			});
-			await until(async () => (await rowVersion()) > before);
-			await new Promise((r) => setTimeout(r, 20)); // the publisher has noted its version
-			const local = pageContentVersion(); // moved by the write itself
+			const local = pageVersion(page.id); // moved by the write itself
 			await watch.check();
-			expect(pageContentVersion()).toBe(local);
+			expect(pageVersion(page.id)).toBe(local);
 		} finally {
 			watch.stop();
 		}

@@ -1,52 +1,18 @@
 import type { PrismaClient } from '@prisma/client';
-import { bumpPageContentVersion } from './render-cache.ts';
+import { isOwnChange } from './page-changes.ts';
+import { noteEveryPageChanged, notePageChanged } from './render-cache.ts';
 
 /**
- * The render cache's content version, across processes. The compose files run the status site
- * in its own process, where the dashboard's, API's, workflows' and ingest's writes never move
- * the in-process version; so every process that writes page tables also moves one database row
- * (`page_content_version`), and the status site polls it.
- *
- * The publisher is per database client and coalesces the writes of one tick into one upsert.
- * The upsert runs after an open transaction on this client commits (the libSQL adapter holds
- * its lock for the whole transaction), so a reader that sees the row move reads the new data.
+ * Page changes across processes. The compose files run the status site in its own process,
+ * where the dashboard's, API's, workflows' and ingest's changes never reach the in-process
+ * versions; so markPageChanged also moves the page's `page_change` row (its sequence committed
+ * with the change), and the status site polls the rows past the last sequence it saw.
  */
-export function pageVersionPublisher(client: PrismaClient): () => void {
-	let queued = false;
-	return () => {
-		if (queued) return;
-		queued = true;
-		setImmediate(() => {
-			queued = false;
-			client.$queryRaw<
-				{ version: number | bigint }[]
-			>`INSERT INTO page_content_version (id, version)
-				VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET version = version + 1 RETURNING version`.then(
-				(rows) => remember(Number(rows[0]?.version)),
-				(err: Error) =>
-					console.warn(`[status-page] failed to publish a page change: ${err.message}`)
-			);
-		});
-	};
-}
-
-// Versions this process published: its own writes already moved the local version, so the
-// watcher does not drop the cache a second time for them.
-const published = new Set<number>();
-function remember(version: number): void {
-	if (published.size > 1000) published.clear();
-	published.add(version);
-}
-const onlyOwn = (from: number, to: number) => {
-	for (let v = from + 1; v <= to; v++) if (!published.has(v)) return false;
-	return true;
-};
-
 export const PAGE_VERSION_POLL_MS = 500;
 
 /**
- * In the status site's process: moves the local content version whenever another process moved
- * the row, so its cached pages are dropped within `intervalMs` of a change made elsewhere.
+ * In the status site's process: drops a page's cached views whenever another process changed
+ * it, within `intervalMs`. Changes this process made already dropped them and are skipped.
  */
 export function watchPageContentVersion(
 	db: Pick<PrismaClient, '$queryRaw'>,
@@ -56,17 +22,25 @@ export function watchPageContentVersion(
 	let failing = false;
 	const check = async () => {
 		try {
-			const rows = await db.$queryRaw<
-				{ version: number | bigint }[]
-			>`SELECT version FROM page_content_version WHERE id = 1`;
-			const version = Number(rows[0]?.version ?? 0);
-			if (seen !== null && version !== seen && !onlyOwn(seen, version)) bumpPageContentVersion();
-			seen = version;
+			if (seen === null) {
+				const [top] = await db.$queryRaw<
+					{ seq: number | bigint | null }[]
+				>`SELECT max(seq) AS seq FROM page_change`;
+				seen = Number(top?.seq ?? 0);
+			} else {
+				const rows = await db.$queryRaw<{ page_id: number | bigint; seq: number | bigint }[]>`
+					SELECT page_id, seq FROM page_change WHERE seq > ${seen} ORDER BY seq`;
+				for (const row of rows) {
+					const [pageId, seq] = [Number(row.page_id), Number(row.seq)];
+					if (!isOwnChange(pageId, seq)) notePageChanged(pageId);
+					seen = Math.max(seen, seq);
+				}
+			}
 			if (failing) console.log('[status-page] page change watch recovered');
 			failing = false;
 		} catch (err) {
 			// Unknown whether anything changed: drop the cache rather than serve it stale.
-			bumpPageContentVersion();
+			noteEveryPageChanged();
 			if (!failing)
 				console.warn(`[status-page] page change watch failed: ${(err as Error).message}`);
 			failing = true;

@@ -10,6 +10,11 @@ export * from './schemas.ts';
 export { getPublicGate } from './gate.ts';
 export { getPublicFeed } from './feed.ts';
 export { getStatuspageV2 } from './statuspage-v2.ts';
-export { RenderCache, pageContentVersion, bumpPageContentVersion } from './render-cache.ts';
+export { RenderCache, pageVersion } from './render-cache.ts';
+export {
+	markPageChanged,
+	markMonitorPagesChanged,
+	markWorkspacePagesChanged
+} from './page-changes.ts';
 export type { OpenedPage } from './open-page.ts';
 export { PAGE_LOCALES } from './locales.ts';

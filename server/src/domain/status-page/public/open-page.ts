@@ -8,7 +8,7 @@ import { clientAddress, isInRanges } from './client-address.ts';
 import { isGrantValid } from './grant.ts';
 import { pageLocale } from './locales.ts';
 import type { SubscribeBudget } from '../../subscriber/send-budget.ts';
-import type { RenderCache } from './render-cache.ts';
+import { RenderCache } from './render-cache.ts';
 import { safeUrl } from './safe-url.ts';
 import type { AccessDecision, PageLocator, PublicHead, ReaderFacts } from './schemas.ts';
 import { resolveTheme } from './theme.ts';
@@ -27,6 +27,10 @@ export type PublicDeps = {
 };
 
 export type OpenedPage = { row: StatusPage; limits: Limits; viaDomain: boolean };
+
+// The memo of findPublicPage by locator; an entry goes when its page changes.
+export const createOpenedPages = (ttlMs: number): RenderCache<OpenedPage> =>
+	new RenderCache<OpenedPage>({ ttlMs, pageOf: (opened) => opened.row.id });
 
 // Every StatusPage column under its Prisma field name (the declared column types make Prisma
 // return Date and boolean values) and the workspace's limits, from `status_page p JOIN workspace w`.

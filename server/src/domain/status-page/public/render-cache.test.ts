@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client.ts';
 import { createTestDb } from '../../../../test/db.ts';
 import { createWorkspace, ctxFor } from '../../../../test/factories.ts';
+import { createMonitor, updateMonitor } from '../../monitor/index.ts';
+import { createPageComponent } from '../../page-component/index.ts';
+import { withTransaction } from '../../transaction.ts';
 import { createStatusPage, updateStatusPage } from '../index.ts';
-import { pageContentVersion, RenderCache } from './render-cache.ts';
+import { markPageChanged } from './page-changes.ts';
+import { pageVersion, RenderCache } from './render-cache.ts';
 
 describe('RenderCache', () => {
 	it('computes a miss once while concurrent callers wait for it', async () => {
@@ -42,7 +46,7 @@ describe('RenderCache', () => {
 	});
 });
 
-describe('content version', () => {
+describe('page versions', () => {
 	let db: Db;
 	beforeAll(async () => {
 		({ db } = await createTestDb());
@@ -51,37 +55,91 @@ describe('content version', () => {
 		await db.$disconnect();
 	});
 
-	it('a write verb on a page table moves the version, so cached renders of it miss', async () => {
+	const newPage = async (ws: Awaited<ReturnType<typeof createWorkspace>>, title: string) =>
+		createStatusPage({
+			ctx: ctxFor(db, ws),
+			input: { title, slug: `rc-${title.toLowerCase()}-${ws.id}` }
+		});
+
+	it("a write verb moves its page's version, so only that page's cached renders miss", async () => {
 		const ws = await createWorkspace(db);
 		const cache = new RenderCache<string>({ ttlMs: 60_000 });
-		const before = pageContentVersion();
-		const page = await createStatusPage({
-			ctx: ctxFor(db, ws),
-			input: { title: 'Before', slug: `rc-${Date.now()}` }
-		});
-		expect(pageContentVersion()).toBeGreaterThan(before);
+		const page = await newPage(ws, 'Before');
+		const other = await newPage(ws, 'Other');
 		let title = 'Before';
-		expect(await cache.get('p', async () => title)).toBe('Before');
+		let otherRenders = 0;
+		const renderOther = async () => `other ${++otherRenders}`;
+		expect(await cache.get('p', async () => title, page.id)).toBe('Before');
+		expect(await cache.get('q', renderOther, other.id)).toBe('other 1');
 		title = 'After';
-		expect(await cache.get('p', async () => title)).toBe('Before');
+		expect(await cache.get('p', async () => title, page.id)).toBe('Before');
+		const before = pageVersion(page.id);
 		await updateStatusPage({ ctx: ctxFor(db, ws), input: { pageId: page.id, title: 'After' } });
-		expect(await cache.get('p', async () => title)).toBe('After');
+		expect(pageVersion(page.id)).toBeGreaterThan(before);
+		expect(await cache.get('p', async () => title, page.id)).toBe('After');
+		expect(await cache.get('q', renderOther, other.id)).toBe('other 1');
+	});
+
+	it('a monitor change moves the pages that show it, not the others', async () => {
+		const ws = await createWorkspace(db);
+		const ctx = ctxFor(db, ws);
+		const shows = await newPage(ws, 'Shows');
+		const not = await newPage(ws, 'Not');
+		const monitor = await createMonitor({
+			ctx,
+			input: { type: 'tcp', name: 'db', periodicity: '1m', uri: 'db:5432' }
+		});
+		await createPageComponent({
+			ctx,
+			input: { pageId: shows.id, type: 'monitor', monitor_id: monitor.id }
+		});
+		const [a, b] = [pageVersion(shows.id), pageVersion(not.id)];
+		await updateMonitor({ ctx, input: { monitorId: monitor.id, name: 'db v2' } });
+		expect(pageVersion(shows.id)).toBeGreaterThan(a);
+		expect(pageVersion(not.id)).toBe(b);
+	});
+
+	it('an entry whose page is read from its value is dropped by that page only', async () => {
+		const ws = await createWorkspace(db);
+		const page = await newPage(ws, 'Valued');
+		const other = await newPage(ws, 'Else');
+		const cache = new RenderCache<{ id: number; n: number }>({
+			ttlMs: 60_000,
+			pageOf: (v) => v.id
+		});
+		let n = 0;
+		const load = async () => ({ id: page.id, n: ++n });
+		expect((await cache.get('by-slug', load)).n).toBe(1);
+		await updateStatusPage({ ctx: ctxFor(db, ws), input: { pageId: other.id, title: 'Else 2' } });
+		expect((await cache.get('by-slug', load)).n).toBe(1);
+		await updateStatusPage({ ctx: ctxFor(db, ws), input: { pageId: page.id, title: 'Valued 2' } });
+		expect((await cache.get('by-slug', load)).n).toBe(2);
 	});
 
 	it('reads do not move it', async () => {
-		const v = pageContentVersion();
+		const ws = await createWorkspace(db);
+		const page = await newPage(ws, 'Read');
+		const v = pageVersion(page.id);
 		await db.statusPage.findMany({ take: 1 });
-		expect(pageContentVersion()).toBe(v);
+		expect(pageVersion(page.id)).toBe(v);
 	});
-});
 
-describe('bumpAfterCommit', () => {
-	it('moves the version again after a transaction that wrote, not after one that only read', async () => {
-		const { bumpAfterCommit, bumpPageContentVersion } = await import('./render-cache.ts');
-		const a = pageContentVersion();
-		await bumpAfterCommit(Promise.resolve().then(bumpPageContentVersion));
-		expect(pageContentVersion()).toBe(a + 2);
-		await bumpAfterCommit(Promise.resolve('read only'));
-		expect(pageContentVersion()).toBe(a + 2);
+	it('moves again after the commit; a rolled-back transaction does not', async () => {
+		const ws = await createWorkspace(db);
+		const page = await newPage(ws, 'Commit');
+		let inside = 0;
+		await withTransaction({ db }, async (tx) => {
+			await markPageChanged(tx, page.id);
+			inside = pageVersion(page.id);
+		});
+		expect(pageVersion(page.id)).toBeGreaterThan(inside);
+		await expect(
+			withTransaction({ db }, async (tx) => {
+				await markPageChanged(tx, page.id);
+				inside = pageVersion(page.id);
+				throw new Error('rolled back');
+			})
+		).rejects.toThrow('rolled back');
+		expect(pageVersion(page.id)).toBe(inside);
 	});
 });

@@ -1,73 +1,92 @@
-// The status site's render cache: entries live until their TTL passes or the content version
-// moves. The version is process-wide and bumped by the database client on every write to a
-// table a public page reads (see `db/client.ts`), so a publish shows on the next request;
-// writes made by another process move it within a poll (content-version.ts). The TTL bounds
-// what neither sees: analytics counts.
-let contentVersion = 0;
+import { LRUCache } from 'lru-cache';
 
-export const pageContentVersion = (): number => contentVersion;
+// The status site's render cache: an entry lives until its TTL passes or its page changes.
+// Verbs that change what a page shows call markPageChanged (page-changes.ts) inside their
+// transaction, which moves that page's version here at once and again after the commit, so a
+// publish shows on the next request; changes made by another process arrive within a poll
+// (content-version.ts). The TTL bounds what neither sees: analytics counts.
+//
+// Versions are one process-wide clock: a change stamps its page with the next tick, and an
+// entry is fresh while no change to its page is newer than the tick its computation began at.
+let clock = 0;
+const pageChangedAt = new Map<number, number>();
+let anyPageChangedAt = 0; // entries whose page is not known yet (still computing) follow this
+let everyPageChangedAt = 0; // "something changed, unknown what": every entry is stale
 
-export function bumpPageContentVersion(): void {
-	contentVersion++;
+export function notePageChanged(pageId: number): void {
+	clock++;
+	pageChangedAt.set(pageId, clock);
+	anyPageChangedAt = clock;
 }
 
-type Entry<T> = { version: number; expires: number; value: Promise<T> };
+export function noteEveryPageChanged(): void {
+	clock++;
+	anyPageChangedAt = everyPageChangedAt = clock;
+}
+
+// The tick of the page's last change seen by this process (0: none).
+export const pageVersion = (pageId: number): number =>
+	Math.max(pageChangedAt.get(pageId) ?? 0, everyPageChangedAt);
+
+function isFresh(at: number, page: number | null): boolean {
+	if (at < everyPageChangedAt) return false;
+	return at >= (page === null ? anyPageChangedAt : (pageChangedAt.get(page) ?? 0));
+}
+
+type Entry<T> = { at: number; page: number | null; value: Promise<T> };
 
 /**
  * Single-flight memo: concurrent misses for one key share one computation; a failed
- * computation is not kept. `ttlMs: 0` turns the cache off (every call computes).
+ * computation is not kept. `ttlMs: 0` turns the cache off (every call computes). Each entry
+ * belongs to one page, given by the caller or read from the value (`pageOf`), and only that
+ * page's changes drop it. Bounds and expiry are lru-cache's: at most `max` keys, least
+ * recently used out first, so a flood of distinct keys cannot grow memory.
  */
 export class RenderCache<T> {
 	readonly ttlMs: number;
-	readonly #max: number;
-	readonly #entries = new Map<string, Entry<T>>();
+	readonly #pageOf: ((value: T) => number) | undefined;
+	readonly #entries: LRUCache<string, Entry<T>>;
 
-	constructor(opts: { ttlMs: number; max?: number }) {
+	constructor(opts: { ttlMs: number; max?: number; pageOf?: (value: T) => number }) {
 		this.ttlMs = opts.ttlMs;
-		this.#max = opts.max ?? 2000;
+		this.#pageOf = opts.pageOf;
+		this.#entries = new LRUCache<string, Entry<T>>({
+			max: opts.max ?? 2000,
+			ttl: Math.max(opts.ttlMs, 1)
+		});
 	}
 
 	get size(): number {
 		return this.#entries.size;
 	}
 
+	#current(key: string): Entry<T> | undefined {
+		const hit = this.#entries.get(key);
+		return hit && isFresh(hit.at, hit.page) ? hit : undefined;
+	}
+
 	// A current entry (settled or still computing), or nothing; never computes.
 	peek(key: string): Promise<T> | undefined {
 		if (this.ttlMs <= 0) return undefined;
-		const hit = this.#entries.get(key);
-		return hit && hit.version === contentVersion && hit.expires > Date.now()
-			? hit.value
-			: undefined;
+		return this.#current(key)?.value;
 	}
 
-	get(key: string, compute: () => Promise<T>): Promise<T> {
+	get(key: string, compute: () => Promise<T>, page?: number): Promise<T> {
 		if (this.ttlMs <= 0) return compute();
-		const version = contentVersion;
-		const now = Date.now();
-		const hit = this.#entries.get(key);
-		if (hit && hit.version === version && hit.expires > now) return hit.value;
+		const hit = this.#current(key);
+		if (hit) return hit.value;
 		const value = compute();
-		this.#entries.delete(key);
-		this.#entries.set(key, { version, expires: now + this.ttlMs, value });
-		value.catch(() => {
-			if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
-		});
-		// Oldest first in insertion order: a flood of distinct keys cannot grow memory unbounded.
-		if (this.#entries.size > this.#max) {
-			const oldest = this.#entries.keys().next();
-			if (!oldest.done) this.#entries.delete(oldest.value);
-		}
+		const entry: Entry<T> = { at: clock, page: page ?? null, value };
+		this.#entries.set(key, entry);
+		const pageOf = this.#pageOf;
+		value.then(
+			(v) => {
+				if (page === undefined && pageOf) entry.page = pageOf(v);
+			},
+			() => {
+				if (this.#entries.peek(key) === entry) this.#entries.delete(key);
+			}
+		);
 		return value;
 	}
-}
-
-/**
- * Moves the version again once a transaction that wrote page tables has committed: a render
- * that started between the write (first bump) and the commit read the old rows.
- */
-export async function bumpAfterCommit<T>(transaction: Promise<T>): Promise<T> {
-	const before = contentVersion;
-	const result = await transaction;
-	if (contentVersion !== before) contentVersion++;
-	return result;
 }
