@@ -12,6 +12,7 @@ COPY web/package.json web/
 COPY status/package.json status/
 COPY probe/package.json probe/
 COPY proto/package.json proto/
+COPY cli/package.json cli/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -25,6 +26,8 @@ COPY server/package.json server/
 COPY web/package.json web/
 COPY status/package.json status/
 COPY probe/package.json probe/
+COPY proto/package.json proto/
+COPY cli/package.json cli/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/node_modules/.prisma node_modules/.prisma
 
@@ -44,6 +47,8 @@ COPY server/package.json server/
 COPY server/src server/src
 COPY probe/package.json probe/
 COPY probe/src probe/src
+# The /rpc and probe ↔ ingest contracts (@upstate/proto): the server imports them at run time.
+COPY proto proto
 COPY web/package.json web/
 COPY status/package.json status/
 COPY --from=build /app/web/build web/build
