@@ -23,7 +23,7 @@ const HOUR = 3_600_000;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'upstate-bench-dashboard-'));
 const stack = await startStack({ DATA_DIR: dataDir, UPSTATE_SERVICES: 'dashboard' });
-const db = createDb({ url: `file:${path.join(dataDir, 'upstate.db')}`, publishPageChanges: false });
+const db = createDb({ url: `file:${path.join(dataDir, 'upstate.db')}` });
 const analytics = createEmbeddedAnalytics({ url: `file:${path.join(dataDir, 'analytics.db')}` });
 
 const seeded = performance.now();

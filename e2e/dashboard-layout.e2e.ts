@@ -43,7 +43,7 @@ beforeAll(async () => {
 		DATA_DIR: dataDir,
 		WORKSPACE_DEFAULT_LIMITS: JSON.stringify({ ...TEAM_LIMITS, 'audit-log': true })
 	});
-	db = createDb({ url: `file:${path.join(dataDir, 'upstate.db')}`, publishPageChanges: false });
+	db = createDb({ url: `file:${path.join(dataDir, 'upstate.db')}` });
 	browser = await launchBrowser();
 	const page = await browser.newPage();
 	await signIn(page, { dashboard: stack.urls.dashboard, smtp, email: 'ada@example.test' });
