@@ -28,7 +28,7 @@ export async function startFakeTinybird(opts: {
 	local?: {
 		workspaceName: string;
 		exists: boolean; // the project workspace is there before the first listing
-		deploy: 'live' | 'live-without-pipe' | 'staging' | 'refused' | 'deleted';
+		deploy: 'live' | 'live-without-pipe' | 'staging' | 'refused' | 'deleted' | 'no_changes';
 		down?: number; // /tokens fails this many times first (the container is starting)
 	};
 }) {
@@ -88,6 +88,7 @@ export async function startFakeTinybird(opts: {
 			}
 			if (local && url.pathname === '/v1/deploy' && req.method === 'POST') {
 				if (auth !== `Bearer ${opts.readToken}`) return answer(403, { error: 'invalid token' });
+				if (local.deploy === 'no_changes') return answer(200, { result: 'no_changes' });
 				if (local.deploy === 'refused')
 					return answer(400, { result: 'failed', error: 'check_result.datasource: bad engine' });
 				opts.deployments = [{ id: 'd1', status: 'data_ready', live: false }];
@@ -95,6 +96,12 @@ export async function startFakeTinybird(opts: {
 					result: 'success',
 					deployment: { id: 'd1', status: 'calculating', live: false }
 				});
+			}
+			const stale = /^\/v1\/deployments\/([^/]+)$/.exec(url.pathname)?.[1];
+			if (local && stale && req.method === 'DELETE') {
+				if (auth !== `Bearer ${opts.readToken}`) return answer(403, { error: 'invalid token' });
+				opts.deployments = opts.deployments?.filter((d) => d.id !== stale);
+				return answer(200, {});
 			}
 			if (local && url.pathname === '/v1/deployments/d1') {
 				if (auth !== `Bearer ${opts.readToken}`) return answer(403, { error: 'invalid token' });

@@ -31,11 +31,12 @@ describe('analytics setup against the local container (spec 1.4.2-1.4.4)', () =>
 				'GET /v1/user/workspaces 200',
 				'POST /v1/workspaces 200',
 				'GET /v1/user/workspaces 200',
+				'GET /v1/deployments 404',
 				'POST /v1/deploy 200',
 				'GET /v1/deployments/d1 200',
 				'GET /v0/pipes/endpoint__http_metrics_1d__v1.json 200'
 			]);
-			const [list, create, , deploy, poll, verify] = tb.requests.slice(3);
+			const [list, create, , , deploy, poll, verify] = tb.requests.slice(3);
 			expect(list.query).toEqual({ with_organization: 'true', token: 'admin-token' });
 			expect(create.authorization).toBe('Bearer user-token');
 			expect(create.contentType).toBe('application/x-www-form-urlencoded');
@@ -64,6 +65,40 @@ describe('analytics setup against the local container (spec 1.4.2-1.4.4)', () =>
 		try {
 			await setupLocalAnalytics({ url: tb.url, ...fast });
 			expect(tb.requests.some((r) => r.path === '/v1/workspaces')).toBe(false);
+		} finally {
+			await tb.close();
+		}
+	});
+
+	it('deletes a deployment left in Staging before deploying, as the SDK does', async () => {
+		const tb = await startFakeTinybird({
+			ingestToken: PROJECT_TOKEN,
+			readToken: PROJECT_TOKEN,
+			deployments: [{ id: 'd0', status: 'data_ready', live: false }],
+			local: { workspaceName: 'upstate', exists: true, deploy: 'live' }
+		});
+		try {
+			await setupLocalAnalytics({ url: tb.url, ...fast });
+			expect(tb.requests.slice(2, 5).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+				'GET /v1/deployments 200',
+				'DELETE /v1/deployments/d0 200',
+				'POST /v1/deploy 200'
+			]);
+		} finally {
+			await tb.close();
+		}
+	});
+
+	it('says nothing is deployed when the container reports no changes but no pipe answers', async () => {
+		const tb = await startFakeTinybird({
+			ingestToken: PROJECT_TOKEN,
+			readToken: PROJECT_TOKEN,
+			local: { workspaceName: 'upstate', exists: true, deploy: 'no_changes' }
+		});
+		try {
+			await expect(setupLocalAnalytics({ url: tb.url, ...fast })).rejects.toThrow(
+				/^pipe endpoint__http_metrics_1d__v1 does not exist for this token: nothing is deployed, or the token belongs to another workspace/
+			);
 		} finally {
 			await tb.close();
 		}

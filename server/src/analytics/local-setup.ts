@@ -10,8 +10,8 @@ import { checkAnalytics } from '../doctor.ts';
 // project workspace's token the way the analytics CLI's local info does, deploy the resources of
 // tinybird/resources.ts promoted to Live, and run the verification query. The HTTP calls are the
 // ones @tinybirdco/sdk makes: dist/api/local.js (GET /tokens, GET /v1/user/workspaces, POST
-// /v1/workspaces) and dist/api/deploy.js (POST /v1/deploy?auto_promote=true, GET
-// /v1/deployments/:id until `data_ready` and `live`).
+// /v1/workspaces) and dist/api/deploy.js (GET /v1/deployments and DELETE of the ones not Live,
+// POST /v1/deploy?auto_promote=true, GET /v1/deployments/:id until `data_ready` and `live`).
 
 export type SetupOptions = {
 	url: string;
@@ -132,6 +132,16 @@ export async function setupLocalAnalytics(opts: SetupOptions): Promise<{ token: 
 			`${a.name}.${a.type}`
 		);
 	const auth = { authorization: `Bearer ${token}` };
+	// As the SDK's deploy does first: a deployment left in Staging by an earlier run would block
+	// this one, so every deployment that is not Live is deleted.
+	const existing = await fetch(`${url}/v1/deployments`, { headers: auth });
+	const list = z
+		.object({ deployments: z.array(Deployment) })
+		.safeParse(await existing.json().catch(() => null));
+	for (const stale of list.success ? list.data.deployments.filter((d) => !d.live) : []) {
+		await fetch(`${url}/v1/deployments/${stale.id}`, { method: 'DELETE', headers: auth });
+		log(`[analytics-setup] deployment=${stale.id} status=${stale.status} deleted=staging`);
+	}
 	const res = await fetch(`${url}/v1/deploy?auto_promote=true`, {
 		method: 'POST',
 		headers: auth,
