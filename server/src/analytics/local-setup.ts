@@ -16,7 +16,7 @@ import { checkAnalytics } from '../doctor.ts';
 export type SetupOptions = {
 	url: string;
 	workspace?: string; // the local workspace the project lives in (default `upstate`)
-	waitMs?: number; // how long to wait for the container to answer (default 120 s)
+	waitMs?: number; // how long to wait for the container to answer (default 300 s: a first start takes a while)
 	liveWaitMs?: number; // how long a deployment may take to be Live (default 5 min)
 	pollMs?: number;
 	log?: (line: string) => void;
@@ -55,7 +55,7 @@ export async function setupLocalAnalytics(opts: SetupOptions): Promise<{ token: 
 	const name = opts.workspace ?? 'upstate';
 
 	// 1. The container answers its token listing once it is up.
-	const deadline = Date.now() + (opts.waitMs ?? 120_000);
+	const deadline = Date.now() + (opts.waitMs ?? 300_000);
 	let tokens: z.infer<typeof Tokens> | undefined;
 	for (;;) {
 		const res = await fetch(`${url}/tokens`).catch(() => undefined);
