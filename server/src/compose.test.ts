@@ -58,17 +58,22 @@ const DOT_ENV = {
 	SMTP_URL: 'smtp://mail.example.com:587'
 };
 
+const SETUP = 'server/src/analytics/local-setup.ts';
+
 // Starts each app service's configuration as its container would, from `dotEnv`.
 function bootEach(compose: Compose, dotEnv: Record<string, string>) {
-	return Object.entries(compose.services)
-		.filter(([, s]) => s.image === 'upstate:local')
-		.map(([name, s]) => {
-			const env = { ...imageEnv, ...envOf(s, dotEnv) };
-			const dataDir = mkdtempSync(path.join(os.tmpdir(), 'upstate-compose-'));
-			if (s.command?.includes('server/src/db/migrate.ts'))
-				return { name, env, config: null, db: loadDatabaseConfig({ ...env, DATA_DIR: dataDir }) };
-			return { name, env, config: loadConfig({ ...env, DATA_DIR: dataDir }), db: null };
-		});
+	return (
+		Object.entries(compose.services)
+			// analytics-setup is a one-shot tool, not an app process (its own test below)
+			.filter(([, s]) => s.image === 'upstate:local' && !s.command?.includes(SETUP))
+			.map(([name, s]) => {
+				const env = { ...imageEnv, ...envOf(s, dotEnv) };
+				const dataDir = mkdtempSync(path.join(os.tmpdir(), 'upstate-compose-'));
+				if (s.command?.includes('server/src/db/migrate.ts'))
+					return { name, env, config: null, db: loadDatabaseConfig({ ...env, DATA_DIR: dataDir }) };
+				return { name, env, config: loadConfig({ ...env, DATA_DIR: dataDir }), db: null };
+			})
+	);
 }
 
 const published = (s: Service) => (s.ports ?? []).map((p) => p.split(':').map(Number));
@@ -200,6 +205,19 @@ describe('docker-compose.yaml (full stack, spec 1.1)', () => {
 				url: 'http://analytics:7181',
 				apiKey: 'tb'
 			});
+	});
+
+	it('feeds both analytics tokens from the file analytics-setup writes (one value, spec 2.1)', () => {
+		const setup = compose.services['analytics-setup'];
+		expect(setup.profiles).toEqual(['analytics']);
+		expect(setup.command).toEqual(['node', SETUP]);
+		expect(setup.volumes).toEqual(['app-data:/data']);
+		const file = envOf(setup, DOT_ENV).ANALYTICS_TOKEN_FILE;
+		expect(envOf(setup, DOT_ENV).ANALYTICS_URL).toBe('http://analytics:7181');
+		const tinybird = { ...DOT_ENV, ANALYTICS_URL: 'http://analytics:7181' };
+		const withTb = Object.fromEntries(bootEach(compose, tinybird).map((b) => [b.name, b]));
+		for (const name of ['workflows', 'server', 'dashboard', 'status-page', 'private-location'])
+			expect(withTb[name].config!.analytics.tokenFile, name).toBe(file);
 	});
 
 	it('gives every app service the same DATA_DIR volume (the embedded analytics file)', () => {

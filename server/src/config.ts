@@ -45,6 +45,7 @@ const Env = z.object({
 	ANALYTICS_URL: optional,
 	ANALYTICS_API_KEY: optional,
 	ANALYTICS_INGEST_TOKEN: optional,
+	ANALYTICS_TOKEN_FILE: optional,
 	CRON_SECRET: optional,
 	INGEST_PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 	WORKFLOWS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
@@ -233,8 +234,15 @@ function buildConfig(env: z.infer<typeof Env>) {
 			// sharing the DATA_DIR volume reads the same one). Tinybird's tokens come from Tinybird.
 			apiKey:
 				env.ANALYTICS_API_KEY ??
-				(env.ANALYTICS_URL ? undefined : localSecret(dataDir, '.analytics-token')),
-			ingestToken: env.ANALYTICS_INGEST_TOKEN
+				(env.ANALYTICS_URL
+					? tokenFile(env.ANALYTICS_TOKEN_FILE)
+					: localSecret(dataDir, '.analytics-token')),
+			// One value for both (spec 2.1): the file the analytics setup writes, when set.
+			ingestToken:
+				env.ANALYTICS_INGEST_TOKEN ??
+				(env.ANALYTICS_URL ? tokenFile(env.ANALYTICS_TOKEN_FILE) : undefined),
+			// Read again while absent: the stack's services may start before the setup wrote it.
+			tokenFile: env.ANALYTICS_TOKEN_FILE
 		},
 		// Outside production the all-in-one process shares a generated secret with itself.
 		cronSecret:
@@ -310,6 +318,13 @@ function providerSmtpUrl(env: z.infer<typeof Env>): string {
 // A secret kept in DATA_DIR. Containers sharing one DATA_DIR volume may start at once, so the
 // file appears whole or not at all (written aside, then hard-linked: link fails if it exists)
 // and whoever loses the race reads the winner's value.
+// ANALYTICS_TOKEN_FILE: written by the analytics setup (analytics/local-setup.ts) into the
+// stack's shared volume; absent until the setup has run.
+export function tokenFile(file: string | undefined): string | undefined {
+	if (!file || !existsSync(file)) return undefined;
+	return readFileSync(file, 'utf8').trim() || undefined;
+}
+
 function localSecret(dataDir: string, name = '.auth-secret'): string {
 	const file = path.join(dataDir, name);
 	if (existsSync(file)) return readFileSync(file, 'utf8').trim();

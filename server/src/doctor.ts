@@ -185,13 +185,16 @@ export async function runDoctor(opts: DoctorOptions): Promise<Finding[]> {
 // 200: works. A 404 is one answer for three causes (spec 1.4.3, 3.4); the token's deployments
 // tell them apart: none (nothing deployed, or the token is another workspace's), one in Staging
 // (not promoted), or a Live one without the pipe.
-async function checkAnalytics(opts: DoctorOptions): Promise<Finding> {
+export async function checkAnalytics(
+	opts: Pick<DoctorOptions, 'analyticsUrl' | 'analyticsToken'>
+): Promise<Finding> {
 	const check = 'analytics';
 	if (!opts.analyticsToken)
 		return {
 			status: 'fail',
 			check,
-			detail: 'no analytics token: set ANALYTICS_API_KEY (and ANALYTICS_INGEST_TOKEN) to one value'
+			detail:
+				'no analytics token: run the analytics setup (npm run analytics:setup), then set ANALYTICS_TOKEN (or ANALYTICS_API_KEY and ANALYTICS_INGEST_TOKEN) to the token it prints'
 		};
 	const auth = { authorization: `Bearer ${opts.analyticsToken}` };
 	const pipe = await get(`${opts.analyticsUrl}/v0/pipes/${PIPE}.json?monitorId=1`, auth);
@@ -207,7 +210,7 @@ async function checkAnalytics(opts: DoctorOptions): Promise<Finding> {
 		return {
 			status: 'fail',
 			check,
-			detail: `the token is refused (${pipe.status}): set ANALYTICS_API_KEY to the token from the analytics CLI's local info output`
+			detail: `the token is refused (${pipe.status}): set ANALYTICS_API_KEY to the token the analytics setup prints (npm run analytics:setup; the analytics CLI's local info token)`
 		};
 	if (pipe.status !== 404)
 		return { status: 'fail', check, detail: `pipe ${PIPE} answered ${pipe.status}` };
@@ -221,18 +224,18 @@ async function checkAnalytics(opts: DoctorOptions): Promise<Finding> {
 		return {
 			status: 'fail',
 			check,
-			detail: `the Live deployment has no pipe ${PIPE}: deploy this version's resources (cd server && npx tinybird deploy)`
+			detail: `the Live deployment has no pipe ${PIPE}: deploy this version's resources (npm run analytics:setup)`
 		};
 	if (list && list.length > 0)
 		return {
 			status: 'fail',
 			check,
-			detail: `the deployment is in Staging, not Live (spec 3.4): promote it (tb deployment promote), then query again`
+			detail: `the deployment is in Staging, not Live (spec 3.4): promote it (tb deployment promote) or run npm run analytics:setup again, then query again`
 		};
 	return {
 		status: 'fail',
 		check,
-		detail: `pipe ${PIPE} does not exist for this token: nothing is deployed, or the token belongs to another workspace (spec 1.4.3) — deploy the resources and take the token from the analytics CLI's local info output, not the container's token listing`
+		detail: `pipe ${PIPE} does not exist for this token: nothing is deployed, or the token belongs to another workspace (spec 1.4.3) — run npm run analytics:setup, which deploys and prints the project workspace's token (the analytics CLI's local info token, not the container's token listing)`
 	};
 }
 

@@ -21,7 +21,20 @@ export async function startFakeTinybird(opts: {
 	// GET /v1/deployments of the read token's workspace, as the analytics CLI reads it
 	// (`{ deployments: [{ id, status, live }] }`); without it that path answers 404.
 	deployments?: Array<{ id: string; status: string; live: boolean }>;
+	// The tinybird-local container's own endpoints, as @tinybirdco/sdk calls them
+	// (dist/api/local.js: GET /tokens, GET /v1/user/workspaces?token=, POST /v1/workspaces;
+	// dist/api/deploy.js: POST /v1/deploy, GET /v1/deployments/:id). `readToken` is the project
+	// workspace's token; /tokens lists the default workspace's, which no pipe accepts (spec 1.4.3).
+	local?: {
+		workspaceName: string;
+		exists: boolean; // the project workspace is there before the first listing
+		deploy: 'live' | 'live-without-pipe' | 'staging' | 'refused' | 'deleted' | 'no_changes';
+		down?: number; // /tokens fails this many times first (the container is starting)
+	};
 }) {
+	const LOCAL = { user: 'user-token', admin: 'admin-token', defaultWs: 'default-ws-token' };
+	let workspaceExists = opts.local?.exists ?? false;
+	let tokenFailures = opts.local?.down ?? 0;
 	const requests: TinybirdRequest[] = [];
 	const server = http.createServer((req, res) => {
 		const url = new URL(req.url ?? '/', 'http://tinybird.test');
@@ -51,6 +64,59 @@ export async function startFakeTinybird(opts: {
 			if (pipe && auth === `Bearer ${opts.readToken}` && opts.pipes?.[pipe])
 				return answer(200, { meta: [], data: opts.pipes[pipe], rows: opts.pipes[pipe].length });
 			if (pipe) return answer(404, { error: `The pipe '${pipe}' does not exist` });
+			const local = opts.local;
+			if (local && url.pathname === '/tokens') {
+				if (tokenFailures-- > 0) return answer(503, { error: 'starting' });
+				return answer(200, {
+					user_token: LOCAL.user,
+					admin_token: LOCAL.admin,
+					workspace_admin_token: LOCAL.defaultWs
+				});
+			}
+			if (local && url.pathname === '/v1/user/workspaces') {
+				if (url.searchParams.get('token') !== LOCAL.admin)
+					return answer(403, { error: 'invalid token' });
+				const ws = [{ id: 'ws-default', name: 'Tinybird_Local_Build', token: LOCAL.defaultWs }];
+				if (workspaceExists)
+					ws.push({ id: 'ws-1', name: local.workspaceName, token: opts.readToken });
+				return answer(200, { workspaces: ws, organization_id: 'org-1' });
+			}
+			if (local && url.pathname === '/v1/workspaces' && req.method === 'POST') {
+				if (auth !== `Bearer ${LOCAL.user}`) return answer(403, { error: 'invalid token' });
+				workspaceExists = true;
+				return answer(200, { id: 'ws-1', name: local.workspaceName });
+			}
+			if (local && url.pathname === '/v1/deploy' && req.method === 'POST') {
+				if (auth !== `Bearer ${opts.readToken}`) return answer(403, { error: 'invalid token' });
+				if (local.deploy === 'no_changes') return answer(200, { result: 'no_changes' });
+				if (local.deploy === 'refused')
+					return answer(400, { result: 'failed', error: 'check_result.datasource: bad engine' });
+				opts.deployments = [{ id: 'd1', status: 'data_ready', live: false }];
+				return answer(200, {
+					result: 'success',
+					deployment: { id: 'd1', status: 'calculating', live: false }
+				});
+			}
+			const stale = /^\/v1\/deployments\/([^/]+)$/.exec(url.pathname)?.[1];
+			if (local && stale && req.method === 'DELETE') {
+				if (auth !== `Bearer ${opts.readToken}`) return answer(403, { error: 'invalid token' });
+				opts.deployments = opts.deployments?.filter((d) => d.id !== stale);
+				return answer(200, {});
+			}
+			if (local && url.pathname === '/v1/deployments/d1') {
+				if (auth !== `Bearer ${opts.readToken}`) return answer(403, { error: 'invalid token' });
+				const d = opts.deployments?.[0] ?? { id: 'd1', status: 'data_ready', live: false };
+				if (local.deploy === 'deleted') d.status = 'deleted';
+				if (local.deploy.startsWith('live') && d.status === 'data_ready') d.live = true; // auto_promote
+				if (local.deploy === 'live')
+					opts.pipes = { ...opts.pipes, endpoint__http_metrics_1d__v1: [] };
+				return answer(200, {
+					deployment: {
+						...d,
+						feedback: d.status === 'deleted' ? [{ level: 'ERROR', message: 'bad engine' }] : []
+					}
+				});
+			}
 			if (url.pathname === '/v1/deployments' && opts.deployments) {
 				if (auth !== `Bearer ${opts.readToken}`) return answer(403, { error: 'invalid token' });
 				return answer(200, { deployments: opts.deployments });

@@ -9,6 +9,7 @@ export function createAnalyticsStore(config: Config['analytics']): AnalyticsStor
 	return createTinybirdAnalytics({
 		url: config.url,
 		apiKey: config.apiKey,
-		ingestToken: config.ingestToken
+		ingestToken: config.ingestToken,
+		tokenFile: config.tokenFile
 	});
 }

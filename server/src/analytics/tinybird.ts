@@ -1,4 +1,5 @@
 import { createTinybirdApi, TinybirdApiError } from '@tinybirdco/sdk';
+import { tokenFile } from '../config.ts';
 import { ServiceError } from '../domain/errors.ts';
 import {
 	COUNT_COLUMNS,
@@ -29,6 +30,9 @@ export type TinybirdConfig = {
 	url: string;
 	apiKey: string | undefined; // queries (ANALYTICS_API_KEY)
 	ingestToken: string | undefined; // Events API writes (ANALYTICS_INGEST_TOKEN)
+	// ANALYTICS_TOKEN_FILE, the one value for both when they are unset (the analytics setup
+	// writes it); read on each call until it is there, then kept.
+	tokenFile?: string;
 	fetch?: typeof fetch;
 };
 
@@ -37,18 +41,18 @@ export type TinybirdConfig = {
 export function createTinybirdAnalytics(config: TinybirdConfig): AnalyticsStore {
 	// The SDK refuses an empty token; an unset one is sent as an empty Bearer and Tinybird
 	// answers 403 (spec 7.3), which is the message an operator looks for.
-	const api = createTinybirdApi({
-		baseUrl: config.url,
-		token: config.apiKey || ' ',
-		fetch: config.fetch
-	});
+	let fromFile: string | undefined;
+	const shared = () => (fromFile ??= tokenFile(config.tokenFile));
+	const readToken = () => config.apiKey || shared() || ' ';
+	const ingestToken = () => config.ingestToken || shared() || ' ';
+	const api = createTinybirdApi({ baseUrl: config.url, token: ' ', fetch: config.fetch });
 	const query = async <Row>(
 		pipe: string,
 		columns: Columns,
 		params: Record<string, string | number | undefined>
 	): Promise<Row[]> => {
 		try {
-			const res = await api.query(pipe, params);
+			const res = await api.query(pipe, params, { token: readToken() });
 			// safe because rowSchema has just parsed every column of the pipe's row (contract.ts)
 			return rowSchema(columns).array().parse(res.data) as Row[];
 		} catch (err) {
@@ -61,7 +65,7 @@ export function createTinybirdAnalytics(config: TinybirdConfig): AnalyticsStore 
 			if (rows.length === 0) return { accepted: 0, duplicates: 0 };
 			try {
 				await api.ingestBatch('check_result', rows.map(toEvent), {
-					token: config.ingestToken || ' ',
+					token: ingestToken(),
 					wait: true
 				});
 			} catch (err) {
@@ -134,9 +138,13 @@ export function createTinybirdAnalytics(config: TinybirdConfig): AnalyticsStore 
 		// Tinybird deletes asynchronously (a job); the count is not known when this returns.
 		async pruneResults(q) {
 			try {
-				await api.deleteDatasource('check_result', {
-					deleteCondition: `workspace_id = ${Math.trunc(q.workspaceId)} AND started_at < fromUnixTimestamp64Milli(${Math.trunc(q.before)})`
-				});
+				await api.deleteDatasource(
+					'check_result',
+					{
+						deleteCondition: `workspace_id = ${Math.trunc(q.workspaceId)} AND started_at < fromUnixTimestamp64Milli(${Math.trunc(q.before)})`
+					},
+					{ token: readToken() }
+				);
 			} catch (err) {
 				throw unavailable(err, 'datasource=check_result delete');
 			}
