@@ -505,3 +505,37 @@ export function configureSvelteKitAdapters(env: NodeJS.ProcessEnv = process.env)
 	env.UPSTATE_DASHBOARD_PROTOCOL_HEADER ??= 'x-forwarded-proto';
 	env.UPSTATE_STATUS_PAGE_PROTOCOL_HEADER ??= 'x-forwarded-proto';
 }
+
+// `npm run analytics:setup` (the compose profile's analytics-setup): the local container's URL
+// and where to write the workspace token for the app services (ANALYTICS_TOKEN_FILE).
+export function loadAnalyticsSetupConfig(env: NodeJS.ProcessEnv = process.env): {
+	url: string;
+	tokenFile?: string;
+} {
+	return {
+		url: env.ANALYTICS_URL || 'http://localhost:7181',
+		tokenFile: env.ANALYTICS_TOKEN_FILE || undefined
+	};
+}
+
+// The Tinybird SDK's generator reads tinybird.config.json, which takes the URL and token from
+// the environment: set them for that call only, then put back what was there.
+export async function withTinybirdEnv<T>(
+	vars: { url: string; token: string },
+	fn: () => Promise<T>
+): Promise<T> {
+	const saved = { url: process.env.ANALYTICS_URL, key: process.env.ANALYTICS_API_KEY };
+	process.env.ANALYTICS_URL = vars.url;
+	process.env.ANALYTICS_API_KEY = vars.token;
+	try {
+		return await fn();
+	} finally {
+		for (const [key, value] of [
+			['ANALYTICS_URL', saved.url],
+			['ANALYTICS_API_KEY', saved.key]
+		] as const) {
+			if (value === undefined) delete process.env[key];
+			else process.env[key] = value;
+		}
+	}
+}

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { runGenerate } from '@tinybirdco/sdk/cli/commands/generate';
 import { z } from 'zod';
 import { checkAnalytics } from '../doctor.ts';
+import { loadAnalyticsSetupConfig, withTinybirdEnv } from '../config.ts';
 
 // Spec 1.4.2-1.4.4 scripted for the local analytics container (`analytics-setup` in the compose
 // file's `analytics` profile, or `npm run analytics:setup`): wait for the container, take the
@@ -113,13 +114,7 @@ export async function setupLocalAnalytics(opts: SetupOptions): Promise<{ token: 
 	log(`[analytics-setup] workspace=${name} id=${workspace.id}`);
 
 	// 3. Deploy the datafiles generated from resources.ts, promoted to Live by the server.
-	const saved = { url: process.env.ANALYTICS_URL, key: process.env.ANALYTICS_API_KEY };
-	process.env.ANALYTICS_URL = url; // tinybird.config.json reads both
-	process.env.ANALYTICS_API_KEY = token;
-	const generated = await runGenerate({ cwd: SERVER_DIR }).finally(() => {
-		restore('ANALYTICS_URL', saved.url);
-		restore('ANALYTICS_API_KEY', saved.key);
-	});
+	const generated = await withTinybirdEnv({ url, token }, () => runGenerate({ cwd: SERVER_DIR }));
 	if (!generated.success || !generated.artifacts)
 		throw new SetupError(
 			`the resources do not build: ${generated.error}: fix server/src/analytics/tinybird/resources.ts`
@@ -195,11 +190,6 @@ export async function setupLocalAnalytics(opts: SetupOptions): Promise<{ token: 
 	return { token };
 }
 
-function restore(key: string, value: string | undefined) {
-	if (value === undefined) delete process.env[key];
-	else process.env[key] = value;
-}
-
 // Written whole or not at all, readable by the app services' user only.
 export function writeTokenFile(file: string, token: string) {
 	const tmp = `${file}.tmp-${process.pid}`;
@@ -208,8 +198,7 @@ export function writeTokenFile(file: string, token: string) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-	const url = process.env.ANALYTICS_URL || 'http://localhost:7181';
-	const file = process.env.ANALYTICS_TOKEN_FILE;
+	const { url, tokenFile: file } = loadAnalyticsSetupConfig();
 	try {
 		const { token } = await setupLocalAnalytics({ url });
 		if (file) {
