@@ -246,12 +246,33 @@ function up(stack: Stack): string {
 	return migrate.out;
 }
 
+// Ready means the page a person opens first answers: for the dashboard, a 200 sign-in page with
+// its e-mail field (a redirect or an error page served while the service warms up is not ready).
 async function waitHealthy(stack: Stack, probes: Array<[string, number, string]>): Promise<void> {
 	for (const [service, inside, pathname] of probes)
 		await until(`${service} on port ${inside}`, 120, async () => {
 			const res = await fetch(`${stack.url(service, inside)}${pathname}`, { redirect: 'manual' });
-			return res.status < 500 ? true : undefined;
+			if (pathname !== '/sign-in') return res.status < 500 ? true : undefined;
+			return res.status === 200 && (await res.text()).includes('name="email"') ? true : undefined;
 		});
+}
+
+// signIn, and when it fails, what the browser was showing (the stack's logs follow from the caller).
+async function signInOrExplain(page: Page, args: Parameters<typeof signIn>[1]): Promise<void> {
+	try {
+		await signIn(page, args);
+	} catch (err) {
+		const shown = await page
+			.evaluate(() => document.body?.innerText ?? '')
+			.catch((e: unknown) => `(page unreadable: ${e})`);
+		const again = await fetch(`${args.dashboard}/sign-in`, { redirect: 'manual' }).then(
+			async (r) => `${r.status} ${(await r.text()).length} bytes`,
+			(e: unknown) => `${e}`
+		);
+		throw new Error(
+			`sign-in failed at ${page.url()}: ${(err as Error).message}\n  page showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}\n  GET /sign-in now: ${again}`
+		);
+	}
 }
 
 function dumpLogs(stack: Stack): void {
@@ -315,7 +336,7 @@ async function fullStack(browser: Browser, smtp: Awaited<ReturnType<typeof start
 
 		const page = await browser.newPage();
 		const email = 'operator@stack.test';
-		await phase('full.sign-in', () => signIn(page, { dashboard, smtp, email }));
+		await phase('full.sign-in', () => signInOrExplain(page, { dashboard, smtp, email }));
 		const key = await createApiKey(page, dashboard);
 		check(key.length > 10, 'an API key created in the dashboard');
 		const rest = restClient(api, key);
@@ -483,7 +504,7 @@ async function lightStack(browser: Browser, smtp: Awaited<ReturnType<typeof star
 		check(/status=applied/.test(first), 'light: db-migrate applied the migrations');
 		const page = await browser.newPage();
 		await phase('light.sign-in', () =>
-			signIn(page, { dashboard, smtp, email: 'light@stack.test' })
+			signInOrExplain(page, { dashboard, smtp, email: 'light@stack.test' })
 		);
 		await phase('light.restart', async () => {
 			down(stack, false);
