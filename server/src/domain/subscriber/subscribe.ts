@@ -98,7 +98,7 @@ export async function subscribeToStatusPage(args: {
 		unsubscribeUrl: unsubscribeUrl(base, args.deps.secret, id),
 		locale: page.defaultLocale
 	});
-	void args.deps.mailer.send(mail).catch(async (err: Error) => {
+	void args.deps.mailer.send({ ...mail, workspaceId: page.workspaceId }).catch(async (err: Error) => {
 		console.warn(
 			`[subscriber] confirmation not sent pageId=${page.id} subscriberId=${id} error=${JSON.stringify(err.message)}`
 		);
