@@ -36,7 +36,9 @@ export const OUTBOX_KEEP = 500;
 export const OUTBOX_DAYS = 7;
 
 function printedLinks(message: MailMessage): string {
-	const links = message.secretLinks ? ['(withheld)'] : (message.text.match(/https?:\/\/\S+/g) ?? []);
+	const links = message.secretLinks
+		? ['(withheld)']
+		: (message.text.match(/https?:\/\/\S+/g) ?? []);
 	return links.join(' ');
 }
 

@@ -41,6 +41,18 @@ describe('the mailer outside production with no transport', () => {
 		expect(loadConfig({ DATA_DIR: '/tmp/upstate-outbox-test' }).mail.localOutbox).toBe(true);
 		expect(outbox().transport).toBe('outbox');
 		expect(createMailer({ from: 'u@test', localOutbox: false }, db).transport).toBe('log');
+		// Production requires a transport at start; were it missing, its mailer still keeps none.
+		const production = loadConfig({
+			NODE_ENV: 'production',
+			DATA_DIR: '/tmp/upstate-outbox-test',
+			AUTH_SECRET: 'a'.repeat(44),
+			SELF_HOST: 'true',
+			NEXT_PUBLIC_URL: 'https://upstate.example.com',
+			SMTP_URL: 'smtp://mail.example.com:587',
+			CRON_SECRET: 'cron'
+		});
+		expect(production.mail.localOutbox).toBe(false);
+		expect(createMailer({ ...production.mail, smtpUrl: undefined }, db).transport).toBe('log');
 		expect(
 			createMailer({ from: 'u@test', smtpUrl: 'smtp://127.0.0.1:1', localOutbox: true }, db)
 				.transport
