@@ -138,6 +138,10 @@ describe('a local trial with no mail transport (e2e)', () => {
 		await desktop.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/hook');
 		await desktop.getByRole('button', { name: 'Create channel' }).click();
 		await desktop.getByText('NOTIFY_ALLOW_PRIVATE_TARGETS=true').first().waitFor();
+		// The field's own error line (FieldError), named as the form labels the field.
+		expect(await desktop.locator('#webhook-endpoint-error').innerText()).toBe(
+			'Endpoint URL: 127.0.0.1 is a private, loopback or link-local address (127.0.0.1): Upstate does not send there. An operator can allow private targets with NOTIFY_ALLOW_PRIVATE_TARGETS=true.'
+		);
 		expect(desktop.url()).toMatch(/\/notifications\/new/);
 		expect(await db.notificationChannel.count({ where: { name: 'Local hook' } })).toBe(0);
 	});
