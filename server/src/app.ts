@@ -30,7 +30,7 @@ export function createUpstate(config: Config = loadConfig()): Upstate {
 	return {
 		config,
 		db,
-		mailer: createMailer(config.mail),
+		mailer: createMailer(config.mail, db),
 		// Secure cookies whenever the dashboard is served over https.
 		lucia: createLucia({ db, secure: config.urls.dashboard.startsWith('https:') }),
 		signInProviders: new SignInProviders({

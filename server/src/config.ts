@@ -223,7 +223,10 @@ function buildConfig(env: z.infer<typeof Env>) {
 		mail: {
 			from: env.MAIL_FROM,
 			// SMTP_URL wins; otherwise the provider key is used as the SMTP password of the provider.
-			smtpUrl: env.SMTP_URL ?? (env.EMAIL_PROVIDER_API_KEY ? providerSmtpUrl(env) : undefined)
+			smtpUrl: env.SMTP_URL ?? (env.EMAIL_PROVIDER_API_KEY ? providerSmtpUrl(env) : undefined),
+			// Outside production with no transport every mail is kept in the local outbox
+			// (Settings -> Mail); production never keeps one (it requires a transport).
+			localOutbox: !isProduction
 		},
 		analytics: {
 			// ANALYTICS_URL selects Tinybird (analytics/create.ts); otherwise the embedded store.

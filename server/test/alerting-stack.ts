@@ -73,6 +73,7 @@ export async function startAlertingStack(args: { targetUrl: string }) {
 			monitor_ids: [monitor.id],
 			webhook: { endpoint: `${receiver.url}/upstate` }
 		},
+		allowPrivateTargets: true, // the receiver listens on 127.0.0.1
 		vault: notifier.vault
 	});
 	const location = await createPrivateLocation({

@@ -48,6 +48,7 @@ export async function alertingWorkspace(db: Db, endpoint: string) {
 			monitor_ids: [monitor.id],
 			webhook: { endpoint }
 		},
+		allowPrivateTargets: true, // the receiver listens on 127.0.0.1
 		vault: testVault
 	});
 	return { ws, ctx, monitor, channel, signingSecret: channel.signing_secret ?? '' };

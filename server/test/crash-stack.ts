@@ -98,6 +98,7 @@ export async function startCrashRig() {
 			monitor_ids: [monitor.id],
 			webhook: { endpoint: `${receiver.url}/hook` }
 		},
+		allowPrivateTargets: true, // the receiver listens on 127.0.0.1
 		vault: testVault
 	});
 	const location = await createPrivateLocation({

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.ts';
 
 export type MailMessage = {
 	to: string;
@@ -8,29 +9,75 @@ export type MailMessage = {
 	headers?: Record<string, string>;
 	// The links carry credentials (subscriber confirm/unsubscribe tokens): never print them.
 	secretLinks?: boolean;
+	// Whose local outbox keeps it (non-production, no transport); unset = a sign-in mail, shown
+	// only to the user it was addressed to.
+	workspaceId?: number;
 };
 export type Mailer = {
 	send(message: MailMessage): Promise<void>;
-	transport: 'smtp' | 'log';
+	transport: 'smtp' | 'outbox' | 'log';
 	close?: () => void; // ends the pooled SMTP connections (shutdown, tests)
 };
 
-// SMTP through nodemailer when SMTP_URL or EMAIL_PROVIDER_API_KEY is set; otherwise (local use)
-// the message is printed to the log, so a magic link can be copied from the terminal.
-export type MailerConfig = { smtpUrl?: string; from: string; maxConnections?: number };
+// SMTP through nodemailer when SMTP_URL or EMAIL_PROVIDER_API_KEY is set. Otherwise, outside
+// production (`localOutbox` and a database), every mail is kept in the local outbox the dashboard
+// shows under Settings -> Mail; with neither (production, some tests) it is only printed, and
+// e-mail channels refuse to send. Either way non-secret links are printed to the log, so the
+// first sign-in link can be copied from the terminal.
+export type MailerConfig = {
+	smtpUrl?: string;
+	from: string;
+	maxConnections?: number;
+	localOutbox?: boolean;
+};
 
-// One pooled transport per process: subscriber fan-out reuses a few SMTP connections
-// (`maxConnections`, default 5) instead of opening one per message.
-export function createMailer(config: MailerConfig): Mailer {
+// The outbox keeps the newest OUTBOX_KEEP mails of the install, none older than OUTBOX_DAYS.
+export const OUTBOX_KEEP = 500;
+export const OUTBOX_DAYS = 7;
+
+function printedLinks(message: MailMessage): string {
+	const links = message.secretLinks
+		? ['(withheld)']
+		: (message.text.match(/https?:\/\/\S+/g) ?? []);
+	return links.join(' ');
+}
+
+function outboxMailer(db: Db): Mailer {
+	return {
+		transport: 'outbox',
+		async send(message) {
+			const row = await db.outboxMail.create({
+				data: {
+					workspaceId: message.workspaceId ?? null,
+					to: message.to,
+					subject: message.subject,
+					text: message.text
+				},
+				select: { id: true }
+			});
+			await db.outboxMail.deleteMany({
+				where: {
+					OR: [
+						{ id: { lte: row.id - OUTBOX_KEEP } },
+						{ createdAt: { lt: new Date(Date.now() - OUTBOX_DAYS * 86_400_000) } }
+					]
+				}
+			});
+			console.log(
+				`[mail] kept in the local outbox (no SMTP_URL or EMAIL_PROVIDER_API_KEY; Settings -> Mail) to=${message.to} subject=${JSON.stringify(message.subject)} links=${printedLinks(message)}`
+			);
+		}
+	};
+}
+
+export function createMailer(config: MailerConfig, db?: Db): Mailer {
+	if (!config.smtpUrl && config.localOutbox && db) return outboxMailer(db);
 	if (!config.smtpUrl) {
 		return {
 			transport: 'log',
 			async send(message) {
-				const links = message.secretLinks
-					? ['(withheld)']
-					: (message.text.match(/https?:\/\/\S+/g) ?? []);
 				console.log(
-					`[mail] not sent (no SMTP_URL or EMAIL_PROVIDER_API_KEY) to=${message.to} subject=${JSON.stringify(message.subject)} links=${links.join(' ')}`
+					`[mail] not sent (no SMTP_URL or EMAIL_PROVIDER_API_KEY) to=${message.to} subject=${JSON.stringify(message.subject)} links=${printedLinks(message)}`
 				);
 			}
 		};
@@ -45,7 +92,7 @@ export function createMailer(config: MailerConfig): Mailer {
 		transport: 'smtp',
 		close: () => transporter.close(),
 		async send(message) {
-			const { secretLinks: _secret, ...mail } = message;
+			const { secretLinks: _secret, workspaceId: _ws, ...mail } = message;
 			const info = await transporter.sendMail({ from: config.from, ...mail });
 			console.log(
 				`[mail] sent to=${message.to} subject=${JSON.stringify(message.subject)} id=${info.messageId}`

@@ -505,7 +505,7 @@ describe('notification providers against fake vendors', () => {
 			expect(result.ok, endpoint).toBe(false);
 			expect(result.status).toBe(0);
 			expect(result.error).toMatch(
-				/^refused: .* resolves to a private, loopback or link-local address/
+				/^refused: .* is a private, loopback or link-local address .*NOTIFY_ALLOW_PRIVATE_TARGETS=true$/
 			);
 		}
 		const ntfy = await sendToChannel({

@@ -43,6 +43,21 @@ export function isPrivateAddress(address: string): boolean {
 
 export class RefusedTargetError extends Error {}
 
+// The one sentence both the save check and the send check say.
+export function refusedTargetMessage(host: string, address: string): string {
+	return `${host} is a private, loopback or link-local address (${address}): Upstate does not send there. An operator can allow private targets with NOTIFY_ALLOW_PRIVATE_TARGETS=true`;
+}
+
+// The first private address the host resolves to, or null. A name that does not resolve gives
+// null: saving it is not refused (the send resolves it again and refuses a private answer).
+export async function privateAddressOf(hostname: string): Promise<string | null> {
+	const host = hostname.replace(/^\[|\]$/g, '');
+	const addresses = isIP(host)
+		? [{ address: host }]
+		: await lookup(host, { all: true, verbatim: true }).catch(() => []);
+	return addresses.find((a) => isPrivateAddress(a.address))?.address ?? null;
+}
+
 // Resolves the host and refuses it when any address is private. The HTTP client calls this
 // again from its own DNS lookup, so a rebinding answer between check and connect is refused too.
 export async function resolvePublic(
@@ -53,9 +68,6 @@ export async function resolvePublic(
 		? [{ address: host, family: isIP(host) }]
 		: await lookup(host, { all: true, verbatim: true });
 	const bad = addresses.find((a) => isPrivateAddress(a.address));
-	if (bad)
-		throw new RefusedTargetError(
-			`refused: ${host} resolves to a private, loopback or link-local address (${bad.address}); an operator can allow this with NOTIFY_ALLOW_PRIVATE_TARGETS=true`
-		);
+	if (bad) throw new RefusedTargetError(`refused: ${refusedTargetMessage(host, bad.address)}`);
 	return addresses;
 }

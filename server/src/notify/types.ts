@@ -21,7 +21,8 @@ export type ChannelForSend = {
 
 export type SendResult = { ok: boolean; status: number; error?: string };
 export type NotifyConfig = Config['notify'];
-export type ProviderDeps = { config: NotifyConfig; mailer: Mailer };
+// workspaceId: whose local outbox keeps an e-mail channel's mail (non-production, no SMTP).
+export type ProviderDeps = { config: NotifyConfig; mailer: Mailer; workspaceId?: number };
 export type Provider = (args: {
 	channel: ChannelForSend;
 	event: NotifyEvent;

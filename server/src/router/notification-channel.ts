@@ -69,7 +69,12 @@ export const notificationChannelRouter = createTRPCRouter({
 		.input(CreateNotificationChannelInput)
 		.output(NotificationChannelWriteOutput)
 		.mutation(({ ctx, input }) =>
-			createNotificationChannel({ ctx: ctx.service, input, vault: notifierFor(ctx.upstate).vault })
+			createNotificationChannel({
+				ctx: ctx.service,
+				input,
+				vault: notifierFor(ctx.upstate).vault,
+				allowPrivateTargets: ctx.upstate.config.notify.allowPrivateTargets
+			})
 		),
 	update: writeProcedure
 		.meta({
@@ -83,7 +88,12 @@ export const notificationChannelRouter = createTRPCRouter({
 		.input(UpdateNotificationChannelInput)
 		.output(NotificationChannelWriteOutput)
 		.mutation(({ ctx, input }) =>
-			updateNotificationChannel({ ctx: ctx.service, input, vault: notifierFor(ctx.upstate).vault })
+			updateNotificationChannel({
+				ctx: ctx.service,
+				input,
+				vault: notifierFor(ctx.upstate).vault,
+				allowPrivateTargets: ctx.upstate.config.notify.allowPrivateTargets
+			})
 		),
 	remove: writeProcedure
 		.meta({

@@ -5,6 +5,7 @@ import { authRouter } from './auth.ts';
 import { componentGroupRouter } from './component-group.ts';
 import { incidentRouter } from './incident.ts';
 import { invitationRouter } from './invitation.ts';
+import { mailOutboxRouter } from './mail-outbox.ts';
 import { maintenanceRouter } from './maintenance.ts';
 import { memberRouter } from './member.ts';
 import { monitorRouter } from './monitor.ts';
@@ -37,6 +38,7 @@ export const appRouter = createTRPCRouter({
 	subscriber: subscriberRouter,
 	incident: incidentRouter,
 	auditLog: auditLogRouter,
+	mailOutbox: mailOutboxRouter,
 	oauth: oauthRouter,
 	admin: adminRouter
 });

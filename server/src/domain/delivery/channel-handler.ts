@@ -82,7 +82,11 @@ export const sendChannelDelivery: DeliveryHandler = async ({ db, notifier, deliv
 		const result = await sendToChannel({
 			channel: { id: row.id, name: row.name, providerType: provider, settings },
 			event,
-			deps: { config: notifier.config, mailer: notifier.mailer }
+			deps: {
+				config: notifier.config,
+				mailer: notifier.mailer,
+				workspaceId: delivery.workspaceId
+			}
 		});
 		return { ...result, ...base, release };
 	} catch (err) {

@@ -60,7 +60,8 @@ export async function inviteMember(args: {
 		to: input.email,
 		subject: 'You are invited to an Upstate workspace',
 		text: `You have been invited to join a workspace on Upstate as ${input.role}.\n\nAccept within 7 days:\n${link}\n`,
-		html: `<p>You have been invited to join a workspace on Upstate as ${input.role}.</p><p><a href="${link}">Accept the invitation</a> (valid 7 days)</p>`
+		html: `<p>You have been invited to join a workspace on Upstate as ${input.role}.</p><p><a href="${link}">Accept the invitation</a> (valid 7 days)</p>`,
+		workspaceId: ctx.workspace.id
 	});
 	return invitation;
 }

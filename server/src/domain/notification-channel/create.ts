@@ -14,16 +14,19 @@ import {
 	toChannelSnapshot,
 	toStoredColumns
 } from './internal.ts';
+import { requirePublicTargets } from './targets.ts';
 import { CreateNotificationChannelInput, type NotificationChannelWriteOutput } from './schemas.ts';
 
 export async function createNotificationChannel(args: {
 	ctx: ServiceContext;
 	input: CreateNotificationChannelInput;
 	vault: Vault;
+	allowPrivateTargets?: boolean; // NOTIFY_ALLOW_PRIVATE_TARGETS (config.notify); default refuses
 }): Promise<NotificationChannelWriteOutput> {
 	const { ctx, vault } = args;
 	requireScope(ctx, 'write');
 	const input = parseInput(CreateNotificationChannelInput, args.input);
+	await requirePublicTargets(input, args.allowPrivateTargets ?? false);
 	const type = input.provider_type;
 	requireProviderAllowed(ctx.workspace.limits, type);
 	const block = (input[type] ?? {}) as Record<string, unknown>;

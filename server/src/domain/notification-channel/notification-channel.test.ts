@@ -402,10 +402,15 @@ describe('sendTestNotification', () => {
 	it('sends a test event with the wired monitor, returns the vendor status and audits it', async () => {
 		const ctx = await workspace();
 		const monitor = await monitorIn(ctx);
-		const ch = await create(ctx, {
-			provider_type: 'slack',
-			monitor_ids: [monitor.id],
-			slack: { webhook_url: `${slack.url}/services/T/B/test` }
+		const ch = await createNotificationChannel({
+			ctx,
+			input: {
+				provider_type: 'slack',
+				monitor_ids: [monitor.id],
+				slack: { webhook_url: `${slack.url}/services/T/B/test` }
+			},
+			vault,
+			allowPrivateTargets: true // the fake vendor listens on 127.0.0.1
 		});
 		const input = { notificationChannelId: ch.id };
 		expect(await sendTestNotification({ ctx, input, notifier })).toEqual({ ok: true, status: 200 });
@@ -435,7 +440,8 @@ describe('sendTestNotification', () => {
 		await updateNotificationChannel({
 			ctx,
 			input: { ...input, slack: { webhook_url: `${slack.url}/services/T/B/again` } },
-			vault: rotated.vault
+			vault: rotated.vault,
+			allowPrivateTargets: true
 		});
 		expect(await sendTestNotification({ ctx, input, notifier: rotated })).toEqual({
 			ok: true,

@@ -57,6 +57,6 @@ export async function sendTestNotification(args: {
 			at: new Date().toISOString(),
 			dashboardUrl
 		},
-		deps: { config: notifier.config, mailer: notifier.mailer }
+		deps: { config: notifier.config, mailer: notifier.mailer, workspaceId: ctx.workspace.id }
 	});
 }

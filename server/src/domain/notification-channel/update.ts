@@ -18,6 +18,7 @@ import {
 	toChannelSnapshot,
 	toStoredColumns
 } from './internal.ts';
+import { requirePublicTargets } from './targets.ts';
 import { BLOCKS, type ProviderType } from './providers.ts';
 import {
 	blockIssues,
@@ -31,10 +32,12 @@ export async function updateNotificationChannel(args: {
 	ctx: ServiceContext;
 	input: UpdateNotificationChannelInput;
 	vault: Vault;
+	allowPrivateTargets?: boolean; // NOTIFY_ALLOW_PRIVATE_TARGETS (config.notify); default refuses
 }): Promise<NotificationChannelWriteOutput> {
 	const { ctx, vault } = args;
 	requireScope(ctx, 'write');
 	const input = parseInput(UpdateNotificationChannelInput, args.input);
+	await requirePublicTargets(input, args.allowPrivateTargets ?? false);
 	return withTransaction(ctx, async (tx) => {
 		const row = await getChannelInWorkspace({
 			tx,

@@ -80,6 +80,7 @@ export async function checkPrivateLocationHealth(args: {
 		const mailed = await mailMembers({
 			mailer: args.mailer,
 			dashboardUrl: args.dashboardUrl,
+			workspaceId,
 			...recipients,
 			transition: transitionOf(row.status, to),
 			location: changed
@@ -106,6 +107,7 @@ async function membersOf(ctx: ServiceContext) {
 async function mailMembers(args: {
 	mailer: Mailer;
 	dashboardUrl: string;
+	workspaceId: number;
 	emails: string[];
 	workspaceName: string;
 	transition: LocationTransition;
@@ -116,16 +118,17 @@ async function mailMembers(args: {
 	let mailed = 0;
 	for (const to of args.emails) {
 		try {
-			await args.mailer.send(
-				privateLocationStatusMail({
+			await args.mailer.send({
+				...privateLocationStatusMail({
 					to,
 					transition: args.transition,
 					locationName: location.name,
 					workspaceName: args.workspaceName,
 					lastSeenAt: location.lastSeenAt,
 					link
-				})
-			);
+				}),
+				workspaceId: args.workspaceId
+			});
 			mailed += 1;
 		} catch (err) {
 			console.error(

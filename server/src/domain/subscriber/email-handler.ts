@@ -21,14 +21,15 @@ export const sendSubscriberEmail: DeliveryHandler = async ({ db, notifier, deliv
 	if (!sub?.email)
 		return { ok: false, status: 0, error: 'no longer subscribed', permanent: true, ...base };
 	try {
-		await notifier.mailer.send(
-			subscriberNoticeMail({
+		await notifier.mailer.send({
+			...subscriberNoticeMail({
 				to: sub.email,
 				notice,
 				unsubscribeUrl: unsubscribeUrl(notice.page.url, notifier.linkSecret, subscriberId),
 				locale: sub.page.defaultLocale
-			})
-		);
+			}),
+			workspaceId: delivery.workspaceId
+		});
 		return { ok: true, status: 250, ...base };
 	} catch (err) {
 		return { ok: false, status: 0, error: `smtp: ${(err as Error).message}`, ...base };

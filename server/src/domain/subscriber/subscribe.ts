@@ -98,13 +98,15 @@ export async function subscribeToStatusPage(args: {
 		unsubscribeUrl: unsubscribeUrl(base, args.deps.secret, id),
 		locale: page.defaultLocale
 	});
-	void args.deps.mailer.send(mail).catch(async (err: Error) => {
-		console.warn(
-			`[subscriber] confirmation not sent pageId=${page.id} subscriberId=${id} error=${JSON.stringify(err.message)}`
-		);
-		await db.pageSubscriber
-			.updateMany({ where: { id, confirmSentAt: now }, data: { confirmSentAt: null } })
-			.catch(() => {});
-	});
+	void args.deps.mailer
+		.send({ ...mail, workspaceId: page.workspaceId })
+		.catch(async (err: Error) => {
+			console.warn(
+				`[subscriber] confirmation not sent pageId=${page.id} subscriberId=${id} error=${JSON.stringify(err.message)}`
+			);
+			await db.pageSubscriber
+				.updateMany({ where: { id, confirmSentAt: now }, data: { confirmSentAt: null } })
+				.catch(() => {});
+		});
 	return { ok: true };
 }

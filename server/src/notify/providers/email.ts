@@ -13,7 +13,8 @@ export function emailHtml(event: NotifyEvent): string {
 	return `<h2>${escapeHtml(titleOf(event))}</h2><table>${rows}</table><p><a href="${escapeHtml(event.dashboardUrl)}">Open in Upstate</a></p>`;
 }
 
-// E-mail through the deployment's mailer (nodemailer). Status 250 is SMTP's "accepted".
+// E-mail through the deployment's mailer (nodemailer, or the local outbox outside production).
+// Status 250 is SMTP's "accepted".
 export const sendEmail: Provider = async ({ channel, event, deps }) => {
 	if (deps.mailer.transport === 'log')
 		return {
@@ -26,7 +27,8 @@ export const sendEmail: Provider = async ({ channel, event, deps }) => {
 			to: String(channel.settings.email),
 			subject: `[Upstate] ${titleOf(event)}`,
 			text: summaryOf(event),
-			html: emailHtml(event)
+			html: emailHtml(event),
+			workspaceId: deps.workspaceId
 		});
 		return { ok: true, status: 250 };
 	} catch (err) {

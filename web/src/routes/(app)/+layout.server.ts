@@ -19,6 +19,7 @@ export const load: LayoutServerLoad = async ({ locals, url }) => {
 		statusPageUrl: getUpstate().config.urls.statusPage,
 		// Hosted region ids exist only on the hosted service; a self-hosted install has its
 		// private locations alone.
-		selfHost: getUpstate().config.selfHost
+		selfHost: getUpstate().config.selfHost,
+		localOutbox: getUpstate().mailer.transport === 'outbox'
 	};
 };

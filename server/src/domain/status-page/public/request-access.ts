@@ -53,7 +53,8 @@ export async function requestStatusPageAccess(args: {
 	await args.deps.mailer.send({
 		to: email,
 		subject: `Your link to ${row.title}`,
-		text: `Open ${row.title} with this link (valid for 15 minutes, once):\n\n${link}\n\nIf you did not ask for it, ignore this mail.`
+		text: `Open ${row.title} with this link (valid for 15 minutes, once):\n\n${link}\n\nIf you did not ask for it, ignore this mail.`,
+		workspaceId: row.workspaceId
 	});
 	return { sent: true };
 }

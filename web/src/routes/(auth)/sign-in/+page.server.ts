@@ -31,7 +31,9 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 	return {
 		providers,
 		failure: FAILURES[reason]?.(name) ?? null,
-		invitation: token ? await locals.api.invitation.describe({ token: token[1] }) : null
+		invitation: token ? await locals.api.invitation.describe({ token: token[1] }) : null,
+		// No transport outside production: the link goes to the server log and the local outbox.
+		localOutbox: getUpstate().mailer.transport === 'outbox'
 	};
 };
 
