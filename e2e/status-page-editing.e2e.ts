@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
 	launchBrowser,
@@ -14,7 +14,6 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let stack: Stack;
 let browser: Browser;
 let js: Page;
-let noJs: BrowserContext;
 let page: Page;
 let base: string;
 
@@ -22,7 +21,7 @@ beforeAll(async () => {
 	smtp = await startSmtp();
 	stack = await startStack({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
 	browser = await launchBrowser();
-	({ js, noJs, page, base } = await newStatusPageWithoutJs({
+	({ js, page, base } = await newStatusPageWithoutJs({
 		browser,
 		stack,
 		smtp,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createProbe } from '../../probe/src/probe.ts';
 import type { Upstate } from './app.ts';
-import { ensureLocalLocation } from './domain/private-location/index.ts';
+import { ensureLocalLocations } from './domain/private-location/index.ts';
 
 // The all-in-one process's built-in probe: one real probe per workspace's "Local" location,
 // talking to this process's ingest server over HTTP like any deployed probe. New workspaces and
@@ -12,13 +12,7 @@ export function startLocalProbes(args: { upstate: Upstate }): { stop(): void } {
 	const ingestUrl = `http://127.0.0.1:${upstate.config.ports.ingest}`;
 
 	async function discover(): Promise<void> {
-		const workspaces = await upstate.db.workspace.findMany({
-			where: { privateLocations: { none: { builtIn: true } } },
-			select: { id: true }
-		});
-		for (const w of workspaces)
-			await upstate.db.$transaction((tx) => ensureLocalLocation({ tx, workspaceId: w.id }));
-		const locations = await upstate.db.privateLocation.findMany({ where: { builtIn: true } });
+		const locations = await ensureLocalLocations({ db: upstate.db });
 		for (const loc of locations) {
 			if (running.has(loc.id)) continue;
 			const probe = createProbe({

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { createTestDb } from './db.ts';
@@ -92,7 +92,7 @@ async function run(scenario: string, specVersion: string): Promise<Map<string, s
 		(err: { stdout?: string }) => err.stdout ?? ''
 	);
 	const outcomes = new Map<string, string[]>();
-	for (const line of output.replace(/\u001b\[[0-9;]*m/g, '').split('\n')) {
+	for (const line of stripVTControlCharacters(output).split('\n')) {
 		const m = /\[([\w.-]+)\s*\] (SUCCESS|FAILURE|WARNING)/.exec(line);
 		if (m) outcomes.set(m[2], [...(outcomes.get(m[2]) ?? []), m[1]]);
 	}

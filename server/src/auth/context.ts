@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Cookie } from 'lucia';
 import type { Upstate } from '../app.ts';
-import type { Actor } from '../domain/context.ts';
-import { resolveLimits } from '../domain/limits.ts';
+import { getSessionWorkspace } from '../domain/auth/index.ts';
 import { createCaller } from '../router/root.ts';
 import type { TrpcContext } from '../router/trpc.ts';
 
@@ -28,13 +27,11 @@ export async function contextForSession(args: {
 		return { ctx: anonymous, cookie: upstate.lucia.createBlankSessionCookie() };
 	const cookie = session.fresh ? upstate.lucia.createSessionCookie(session.id) : null;
 	const membership = session.workspaceId
-		? await upstate.db.membership.findUnique({
-				where: { workspaceId_userId: { workspaceId: session.workspaceId, userId: user.id } },
-				include: { workspace: true }
+		? await getSessionWorkspace({
+				db: upstate.db,
+				userId: user.id,
+				workspaceId: session.workspaceId
 			})
-		: null;
-	const actor: Actor | null = membership
-		? { type: 'user', userId: user.id, role: membership.role as 'owner' | 'admin' | 'member' }
 		: null;
 	return {
 		cookie,
@@ -42,19 +39,14 @@ export async function contextForSession(args: {
 			...anonymous,
 			user: { id: user.id, email: user.email },
 			sessionId: session.id,
-			service:
-				membership && actor
-					? {
-							db: upstate.db,
-							workspace: {
-								id: membership.workspace.id,
-								plan: membership.workspace.plan,
-								limits: resolveLimits(membership.workspace.limits)
-							},
-							actor,
-							requestId
-						}
-					: null
+			service: membership
+				? {
+						db: upstate.db,
+						workspace: membership.workspace,
+						actor: { type: 'user', userId: user.id, role: membership.role },
+						requestId
+					}
+				: null
 		}
 	};
 }

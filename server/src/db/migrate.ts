@@ -12,6 +12,7 @@ export function migrate(databaseUrl: string, authToken?: string): void {
 	const prisma = path.join(root, 'node_modules', 'prisma', 'build', 'index.js');
 	const result = spawnSync(process.execPath, [prisma, 'migrate', 'deploy'], {
 		cwd: root,
+		// eslint-disable-next-line no-restricted-properties -- the migration child inherits the environment
 		env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_AUTH_TOKEN: authToken ?? '' },
 		encoding: 'utf8'
 	});

@@ -145,7 +145,7 @@ export const LimitsOverride = z
 // Unknown or malformed keys are ignored (the free default stays), so a bad edit of the JSON
 // never unlocks anything.
 export function resolveLimits(raw: string | null | undefined): Limits {
-	let parsed: unknown = {};
+	let parsed: unknown;
 	try {
 		parsed = raw ? JSON.parse(raw) : {};
 	} catch {

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey } from '@prisma/client';
-import { orNotFound } from '../errors.ts';
-import type { Tx } from '../transaction.ts';
+import { getInWorkspace, type InWorkspace } from '../transaction.ts';
 import type { ApiKeyOutput } from './schemas.ts';
 
 export const KEY_PREFIX = 'us_';
@@ -14,18 +13,8 @@ export function hashKey(key: string): string {
 	return createHash('sha256').update(key).digest('hex');
 }
 
-export async function getApiKeyInWorkspace(args: {
-	tx: Tx;
-	id: number;
-	workspaceId: number;
-}): Promise<ApiKey> {
-	return orNotFound(
-		'api key',
-		args.id,
-		args.tx.apiKey.findFirst({
-			where: { id: args.id, workspaceId: args.workspaceId }
-		})
-	);
+export async function getApiKeyInWorkspace(args: InWorkspace): Promise<ApiKey> {
+	return getInWorkspace('api key', args, (where) => args.tx.apiKey.findFirst({ where }));
 }
 
 export function toApiKeyOutput(row: ApiKey): ApiKeyOutput {

@@ -2,6 +2,7 @@ import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { auditScope, toAuditLogListItem } from './internal.ts';
 import { ListAuditLogsInput, type AuditLogListOutput } from './schemas.ts';
+import { paginate } from '../paginate.ts';
 
 // Newest first, the last 14 days only (spec 8); snapshots are on the single read.
 export async function listAuditLogs(args: {
@@ -13,17 +14,16 @@ export async function listAuditLogs(args: {
 	const where = auditScope(ctx);
 	const { page, perPage, entityType, entityId } = parseInput(ListAuditLogsInput, args.input);
 	const filtered = { ...where, entityType, entityId };
-	const [rows, totalSize] = await Promise.all([
-		ctx.db.auditLog.findMany({
-			where: filtered,
-			orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-			skip: (page - 1) * perPage,
-			take: perPage
-		}),
-		ctx.db.auditLog.count({ where: filtered })
-	]);
-	return {
-		data: rows.map(toAuditLogListItem),
-		pagination: { page, perPage, totalSize, totalPages: Math.ceil(totalSize / perPage) }
-	};
+	const { rows, pagination } = await paginate({
+		page,
+		perPage,
+		rows: (window) =>
+			ctx.db.auditLog.findMany({
+				where: filtered,
+				orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+				...window
+			}),
+		count: () => ctx.db.auditLog.count({ where: filtered })
+	});
+	return { data: rows.map(toAuditLogListItem), pagination };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AppLucia } from '../../auth/lucia.ts';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../transaction.ts';
 import { writeAudit } from '../audit.ts';
@@ -14,6 +15,30 @@ export type NewWorkspaceTerms = {
 	limits: Record<string, unknown>;
 	localLocation: boolean;
 };
+
+export type SignedIn = { sessionId: string; userId: number; workspaceId: number | null };
+
+// The end of every sign-in: `findUser` finds (or creates) the user inside the transaction that
+// also settles their home workspace; then the session.
+export async function signInUser(args: {
+	db: Db;
+	lucia: AppLucia;
+	newWorkspace: NewWorkspaceTerms;
+	findUser: (tx: Tx) => Promise<{ id: number; email: string }>;
+}): Promise<SignedIn> {
+	const { userId, workspaceId } = await args.db.$transaction(async (tx) => {
+		const user = await args.findUser(tx);
+		const workspaceId = await homeWorkspace({
+			db: args.db,
+			tx,
+			user,
+			newWorkspace: args.newWorkspace
+		});
+		return { userId: user.id, workspaceId };
+	});
+	const session = await args.lucia.createSession(userId, { workspaceId });
+	return { sessionId: session.id, userId, workspaceId };
+}
 
 // Where a signed-in user lands. The first sign-in with no membership and no pending invitation
 // creates a workspace on the terms given with the user as owner; someone invited joins that

@@ -2,7 +2,7 @@ import type { AppLucia } from '../../auth/lucia.ts';
 import type { Db } from '../../db/client.ts';
 import { UnauthorizedError } from '../errors.ts';
 import { parseInput } from '../parse.ts';
-import { homeWorkspace, type NewWorkspaceTerms } from './internal.ts';
+import { signInUser, type NewWorkspaceTerms, type SignedIn } from './internal.ts';
 import { ProviderProfileInput } from './schemas.ts';
 
 // A person came back from a sign-in provider. A known identity (provider + subject) signs in
@@ -13,31 +13,26 @@ export async function signInWithProvider(args: {
 	lucia: AppLucia;
 	newWorkspace: NewWorkspaceTerms;
 	input: ProviderProfileInput;
-}): Promise<{ sessionId: string; userId: number; workspaceId: number | null }> {
+}): Promise<SignedIn> {
 	const { provider, subject, email, emailVerified } = parseInput(ProviderProfileInput, args.input);
-	const { userId, workspaceId } = await args.db.$transaction(async (tx) => {
-		const identity = await tx.userIdentity.findUnique({
-			where: { provider_subject: { provider, subject } },
-			include: { user: true }
-		});
-		let user = identity?.user;
-		if (!user) {
-			if (!email || !emailVerified) {
-				throw new UnauthorizedError(
-					`the ${provider} account has no verified e-mail address: verify it there, or sign in with an e-mail link`
-				);
+	return signInUser({
+		...args,
+		findUser: async (tx) => {
+			const identity = await tx.userIdentity.findUnique({
+				where: { provider_subject: { provider, subject } },
+				include: { user: true }
+			});
+			let user = identity?.user;
+			if (!user) {
+				if (!email || !emailVerified) {
+					throw new UnauthorizedError(
+						`the ${provider} account has no verified e-mail address: verify it there, or sign in with an e-mail link`
+					);
+				}
+				user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });
+				await tx.userIdentity.create({ data: { userId: user.id, provider, subject, email } });
 			}
-			user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });
-			await tx.userIdentity.create({ data: { userId: user.id, provider, subject, email } });
+			return user;
 		}
-		const workspaceId = await homeWorkspace({
-			db: args.db,
-			tx,
-			user,
-			newWorkspace: args.newWorkspace
-		});
-		return { userId: user.id, workspaceId };
 	});
-	const session = await args.lucia.createSession(userId, { workspaceId });
-	return { sessionId: session.id, userId, workspaceId };
 }

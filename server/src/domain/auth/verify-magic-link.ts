@@ -2,7 +2,7 @@ import type { AppLucia } from '../../auth/lucia.ts';
 import type { Db } from '../../db/client.ts';
 import { UnauthorizedError } from '../errors.ts';
 import { parseInput } from '../parse.ts';
-import { homeWorkspace, type NewWorkspaceTerms } from './internal.ts';
+import { signInUser, type NewWorkspaceTerms, type SignedIn } from './internal.ts';
 import { hashToken } from './request-magic-link.ts';
 import { VerifyMagicLinkInput } from './schemas.ts';
 
@@ -14,10 +14,11 @@ export async function verifyMagicLink(args: {
 	lucia: AppLucia;
 	newWorkspace: NewWorkspaceTerms;
 	input: VerifyMagicLinkInput;
-}): Promise<{ sessionId: string; userId: number; workspaceId: number | null }> {
+}): Promise<SignedIn> {
 	const { token } = parseInput(VerifyMagicLinkInput, args.input);
-	const { userId, workspaceId } = await args.db.$transaction(
-		async (tx): Promise<{ userId: number; workspaceId: number | null }> => {
+	return signInUser({
+		...args,
+		findUser: async (tx) => {
 			const claimed = await tx.magicLinkToken.updateMany({
 				where: { tokenHash: hashToken(token), usedAt: null, expiresAt: { gt: new Date() } },
 				data: { usedAt: new Date() }
@@ -26,16 +27,7 @@ export async function verifyMagicLink(args: {
 			const { email } = await tx.magicLinkToken.findUniqueOrThrow({
 				where: { tokenHash: hashToken(token) }
 			});
-			const user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });
-			const workspaceId = await homeWorkspace({
-				db: args.db,
-				tx,
-				user,
-				newWorkspace: args.newWorkspace
-			});
-			return { userId: user.id, workspaceId };
+			return tx.user.upsert({ where: { email }, create: { email }, update: {} });
 		}
-	);
-	const session = await args.lucia.createSession(userId, { workspaceId });
-	return { sessionId: session.id, userId, workspaceId };
+	});
 }

@@ -1,19 +1,11 @@
 import type { ComponentGroup } from '@prisma/client';
-import { ConflictError, orNotFound } from '../errors.ts';
-import type { Tx } from '../transaction.ts';
+import { ConflictError } from '../errors.ts';
+import { getInWorkspace, type InWorkspace, type Tx } from '../transaction.ts';
 import type { ComponentGroupOutput } from './schemas.ts';
 
-export async function getGroupInWorkspace(args: {
-	tx: Tx;
-	id: number;
-	workspaceId: number;
-}): Promise<ComponentGroup> {
-	return orNotFound(
-		'component group',
-		args.id,
-		args.tx.componentGroup.findFirst({
-			where: { id: args.id, workspaceId: args.workspaceId }
-		})
+export async function getGroupInWorkspace(args: InWorkspace): Promise<ComponentGroup> {
+	return getInWorkspace('component group', args, (where) =>
+		args.tx.componentGroup.findFirst({ where })
 	);
 }
 

@@ -1,6 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import { orNotFound } from '../errors.ts';
-import type { Tx } from '../transaction.ts';
+import { getInWorkspace, type InWorkspace, type Tx } from '../transaction.ts';
 import type { IncidentOutput } from './schemas.ts';
 
 export const incidentInclude = {
@@ -8,18 +7,9 @@ export const incidentInclude = {
 } satisfies Prisma.IncidentInclude;
 export type IncidentRow = Prisma.IncidentGetPayload<{ include: typeof incidentInclude }>;
 
-export async function getIncidentInWorkspace(args: {
-	tx: Tx;
-	id: number;
-	workspaceId: number;
-}): Promise<IncidentRow> {
-	return orNotFound(
-		'incident',
-		args.id,
-		args.tx.incident.findFirst({
-			where: { id: args.id, workspaceId: args.workspaceId },
-			include: incidentInclude
-		})
+export async function getIncidentInWorkspace(args: InWorkspace): Promise<IncidentRow> {
+	return getInWorkspace('incident', args, (where) =>
+		args.tx.incident.findFirst({ where, include: incidentInclude })
 	);
 }
 

@@ -3,6 +3,7 @@ import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { incidentInclude, toIncidentOutputs } from './internal.ts';
 import { ListIncidentsInput, type IncidentListOutput } from './schemas.ts';
+import { paginate } from '../paginate.ts';
 
 // Newest first; `filter: open` leaves out resolved incidents.
 export async function listIncidents(args: {
@@ -17,18 +18,17 @@ export async function listIncidents(args: {
 		...(filter === 'open' ? { resolvedAt: null } : {}),
 		...(monitorId ? { monitorId } : {})
 	};
-	const [rows, totalSize] = await Promise.all([
-		ctx.db.incident.findMany({
-			where,
-			include: incidentInclude,
-			orderBy: [{ startedAt: 'desc' }, { id: 'desc' }],
-			skip: (page - 1) * perPage,
-			take: perPage
-		}),
-		ctx.db.incident.count({ where })
-	]);
-	return {
-		data: await toIncidentOutputs(ctx.db, rows),
-		pagination: { page, perPage, totalSize, totalPages: Math.ceil(totalSize / perPage) }
-	};
+	const { rows, pagination } = await paginate({
+		page,
+		perPage,
+		rows: (window) =>
+			ctx.db.incident.findMany({
+				where,
+				include: incidentInclude,
+				orderBy: [{ startedAt: 'desc' }, { id: 'desc' }],
+				...window
+			}),
+		count: () => ctx.db.incident.count({ where })
+	});
+	return { data: await toIncidentOutputs(ctx.db, rows), pagination };
 }

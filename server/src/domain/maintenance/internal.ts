@@ -1,6 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import { orNotFound } from '../errors.ts';
-import type { Tx } from '../transaction.ts';
+import { getInWorkspace, type InWorkspace } from '../transaction.ts';
 import type { MaintenanceOutput } from './schemas.ts';
 
 export const maintenanceInclude = {
@@ -8,18 +7,9 @@ export const maintenanceInclude = {
 } satisfies Prisma.MaintenanceInclude;
 type MaintenanceRow = Prisma.MaintenanceGetPayload<{ include: typeof maintenanceInclude }>;
 
-export async function getMaintenanceInWorkspace(args: {
-	tx: Tx;
-	id: number;
-	workspaceId: number;
-}): Promise<MaintenanceRow> {
-	return orNotFound(
-		'maintenance',
-		args.id,
-		args.tx.maintenance.findFirst({
-			where: { id: args.id, workspaceId: args.workspaceId },
-			include: maintenanceInclude
-		})
+export async function getMaintenanceInWorkspace(args: InWorkspace): Promise<MaintenanceRow> {
+	return getInWorkspace('maintenance', args, (where) =>
+		args.tx.maintenance.findFirst({ where, include: maintenanceInclude })
 	);
 }
 

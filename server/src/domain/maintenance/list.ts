@@ -4,6 +4,7 @@ import { parseInput } from '../parse.ts';
 import { getStatusPageInWorkspace } from '../status-page/internal.ts';
 import { maintenanceInclude, toMaintenanceOutput } from './internal.ts';
 import { ListMaintenancesInput, type MaintenanceListOutput } from './schemas.ts';
+import { paginate } from '../paginate.ts';
 
 // Newest first (by creation), with the same pagination object as list_status_reports.
 export async function listMaintenances(args: {
@@ -20,18 +21,17 @@ export async function listMaintenances(args: {
 		workspaceId: ctx.workspace.id,
 		...(pageId !== undefined && { pageId })
 	};
-	const [rows, totalSize] = await Promise.all([
-		ctx.db.maintenance.findMany({
-			where,
-			include: maintenanceInclude,
-			orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-			skip: (page - 1) * perPage,
-			take: perPage
-		}),
-		ctx.db.maintenance.count({ where })
-	]);
-	return {
-		data: rows.map(toMaintenanceOutput),
-		pagination: { page, perPage, totalSize, totalPages: Math.ceil(totalSize / perPage) }
-	};
+	const { rows, pagination } = await paginate({
+		page,
+		perPage,
+		rows: (window) =>
+			ctx.db.maintenance.findMany({
+				where,
+				include: maintenanceInclude,
+				orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+				...window
+			}),
+		count: () => ctx.db.maintenance.count({ where })
+	});
+	return { data: rows.map(toMaintenanceOutput), pagination };
 }

@@ -1,9 +1,9 @@
 import type { Monitor, Prisma } from '@prisma/client';
 import type { ServiceContext } from '../context.ts';
-import { LimitExceededError, NotFoundError, ValidationError, orNotFound } from '../errors.ts';
+import { LimitExceededError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Limits } from '../limits.ts';
 import { REGIONS, isRegionAllowed, type Region } from '../regions.ts';
-import type { Tx } from '../transaction.ts';
+import { getInWorkspace, type InWorkspace, type Tx } from '../transaction.ts';
 import type { MonitorFields, MonitorOutput } from './schemas.ts';
 
 export const monitorInclude = {
@@ -14,18 +14,9 @@ export const monitorInclude = {
 
 type MonitorRow = Prisma.MonitorGetPayload<{ include: typeof monitorInclude }>;
 
-export async function getMonitorInWorkspace(args: {
-	tx: Tx;
-	id: number;
-	workspaceId: number;
-}): Promise<MonitorRow> {
-	return orNotFound(
-		'monitor',
-		args.id,
-		args.tx.monitor.findFirst({
-			where: { id: args.id, workspaceId: args.workspaceId },
-			include: monitorInclude
-		})
+export async function getMonitorInWorkspace(args: InWorkspace): Promise<MonitorRow> {
+	return getInWorkspace('monitor', args, (where) =>
+		args.tx.monitor.findFirst({ where, include: monitorInclude })
 	);
 }
 

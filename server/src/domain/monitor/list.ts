@@ -3,6 +3,7 @@ import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { monitorInclude, toMonitorOutput } from './internal.ts';
 import { ListMonitorsInput, SearchMonitorsInput, type MonitorListOutput } from './schemas.ts';
+import { paginate } from '../paginate.ts';
 
 // Newest first (spec 4.1 list_monitors), with activeIncidentCount.
 export async function listMonitors(args: {
@@ -39,18 +40,17 @@ async function findMonitors(
 	filters: Prisma.MonitorWhereInput
 ): Promise<MonitorListOutput> {
 	const where = { ...filters, workspaceId: ctx.workspace.id };
-	const [rows, totalSize] = await Promise.all([
-		ctx.db.monitor.findMany({
-			where,
-			include: monitorInclude,
-			orderBy: { id: 'desc' },
-			skip: (page - 1) * perPage,
-			take: perPage
-		}),
-		ctx.db.monitor.count({ where })
-	]);
-	return {
-		data: rows.map(toMonitorOutput),
-		pagination: { page, perPage, totalSize, totalPages: Math.ceil(totalSize / perPage) }
-	};
+	const { rows, pagination } = await paginate({
+		page,
+		perPage,
+		rows: (window) =>
+			ctx.db.monitor.findMany({
+				where,
+				include: monitorInclude,
+				orderBy: { id: 'desc' },
+				...window
+			}),
+		count: () => ctx.db.monitor.count({ where })
+	});
+	return { data: rows.map(toMonitorOutput), pagination };
 }

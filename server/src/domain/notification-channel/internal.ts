@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
 import type { Vault } from '../../notify/vault.ts';
-import { orNotFound, ServiceError } from '../errors.ts';
+import { ServiceError } from '../errors.ts';
 import { requireFeature, type Limits } from '../limits.ts';
-import type { Tx } from '../transaction.ts';
+import { getInWorkspace, type InWorkspace, type Tx } from '../transaction.ts';
 import { PROVIDER_FEATURE, SENSITIVE, hintsFor, type ProviderType } from './providers.ts';
 import type { NotificationChannelOutput } from './schemas.ts';
 import { setMonitorLinks } from '../monitor/internal.ts';
@@ -15,18 +15,9 @@ export type ChannelRow = Prisma.NotificationChannelGetPayload<{ include: typeof 
 
 type StoredConfig = { block: Record<string, unknown>; hints: Record<string, string> };
 
-export async function getChannelInWorkspace(args: {
-	tx: Tx;
-	id: number;
-	workspaceId: number;
-}): Promise<ChannelRow> {
-	return orNotFound(
-		'notification channel',
-		args.id,
-		args.tx.notificationChannel.findFirst({
-			where: { id: args.id, workspaceId: args.workspaceId },
-			include: channelInclude
-		})
+export async function getChannelInWorkspace(args: InWorkspace): Promise<ChannelRow> {
+	return getInWorkspace('notification channel', args, (where) =>
+		args.tx.notificationChannel.findFirst({ where, include: channelInclude })
 	);
 }
 

@@ -2,6 +2,7 @@ import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { channelInclude, toChannelOutput } from './internal.ts';
 import { ListNotificationChannelsInput, type NotificationChannelListOutput } from './schemas.ts';
+import { paginate } from '../paginate.ts';
 
 export async function listNotificationChannels(args: {
 	ctx: ServiceContext;
@@ -11,18 +12,17 @@ export async function listNotificationChannels(args: {
 	requireScope(ctx, 'read');
 	const { page, perPage } = parseInput(ListNotificationChannelsInput, args.input);
 	const where = { workspaceId: ctx.workspace.id };
-	const [rows, totalSize] = await Promise.all([
-		ctx.db.notificationChannel.findMany({
-			where,
-			include: channelInclude,
-			orderBy: { id: 'desc' },
-			skip: (page - 1) * perPage,
-			take: perPage
-		}),
-		ctx.db.notificationChannel.count({ where })
-	]);
-	return {
-		data: rows.map(toChannelOutput),
-		pagination: { page, perPage, totalSize, totalPages: Math.ceil(totalSize / perPage) }
-	};
+	const { rows, pagination } = await paginate({
+		page,
+		perPage,
+		rows: (window) =>
+			ctx.db.notificationChannel.findMany({
+				where,
+				include: channelInclude,
+				orderBy: { id: 'desc' },
+				...window
+			}),
+		count: () => ctx.db.notificationChannel.count({ where })
+	});
+	return { data: rows.map(toChannelOutput), pagination };
 }

@@ -1,6 +1,6 @@
 import type { Prisma } from '@prisma/client';
-import { NotFoundError, orNotFound } from '../errors.ts';
-import type { Tx } from '../transaction.ts';
+import { NotFoundError } from '../errors.ts';
+import { getInWorkspace, type InWorkspace, type Tx } from '../transaction.ts';
 import type { PageComponentOutput } from './schemas.ts';
 
 export const componentInclude = {
@@ -8,18 +8,9 @@ export const componentInclude = {
 } satisfies Prisma.PageComponentInclude;
 type ComponentRow = Prisma.PageComponentGetPayload<{ include: typeof componentInclude }>;
 
-export async function getComponentInWorkspace(args: {
-	tx: Tx;
-	id: number;
-	workspaceId: number;
-}): Promise<ComponentRow> {
-	return orNotFound(
-		'page component',
-		args.id,
-		args.tx.pageComponent.findFirst({
-			where: { id: args.id, workspaceId: args.workspaceId },
-			include: componentInclude
-		})
+export async function getComponentInWorkspace(args: InWorkspace): Promise<ComponentRow> {
+	return getInWorkspace('page component', args, (where) =>
+		args.tx.pageComponent.findFirst({ where, include: componentInclude })
 	);
 }
 

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.ts';
 import type { Tx } from '../transaction.ts';
 import { generateAgentKey, hashAgentKey } from './internal.ts';
 
@@ -36,4 +37,21 @@ export async function assignToLocal(args: {
 		await args.tx.privateLocationMonitor.create({
 			data: { privateLocationId: local.id, monitorId: args.monitorId }
 		});
+}
+
+// The all-in-one process's probes: gives every workspace still without one its Local location,
+// then returns every built-in location (across workspaces: the caller is the process itself).
+export async function ensureLocalLocations(args: {
+	db: Db;
+}): Promise<Array<{ id: number; token: string }>> {
+	const workspaces = await args.db.workspace.findMany({
+		where: { privateLocations: { none: { builtIn: true } } },
+		select: { id: true }
+	});
+	for (const w of workspaces)
+		await args.db.$transaction((tx) => ensureLocalLocation({ tx, workspaceId: w.id }));
+	return args.db.privateLocation.findMany({
+		where: { builtIn: true },
+		select: { id: true, token: true }
+	});
 }

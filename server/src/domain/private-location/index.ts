@@ -8,6 +8,7 @@ export { authenticatePrivateLocation, type AuthenticatedLocation } from './authe
 export * from './schemas.ts';
 export { listAssignedMonitors } from './list-assigned.ts';
 export { markPrivateLocationSeen } from './mark-seen.ts';
+export { ensureLocalLocations } from './ensure-local.ts';
 export { ensureLocalLocation, assignToLocal } from './ensure-local.ts';
 export { checkPrivateLocationHealth, nextHealthStatus, HEALTH_WINDOW_MS } from './check-health.ts';
 export { listWorkspacesWithLocations } from './list-workspaces-with-locations.ts';

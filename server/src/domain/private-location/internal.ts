@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
-import { orNotFound } from '../errors.ts';
-import type { Tx } from '../transaction.ts';
+import { getInWorkspace, type InWorkspace, type Tx } from '../transaction.ts';
 import type { PrivateLocationListItem, PrivateLocationOutput } from './schemas.ts';
 import { setMonitorLinks } from '../monitor/internal.ts';
 
@@ -13,18 +12,9 @@ type LocationRow = Prisma.PrivateLocationGetPayload<{ include: typeof locationIn
 export const generateAgentKey = () => `usp_${randomBytes(32).toString('base64url')}`;
 export const hashAgentKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-export async function getLocationInWorkspace(args: {
-	tx: Tx;
-	id: number;
-	workspaceId: number;
-}): Promise<LocationRow> {
-	return orNotFound(
-		'private location',
-		args.id,
-		args.tx.privateLocation.findFirst({
-			where: { id: args.id, workspaceId: args.workspaceId },
-			include: locationInclude
-		})
+export async function getLocationInWorkspace(args: InWorkspace): Promise<LocationRow> {
+	return getInWorkspace('private location', args, (where) =>
+		args.tx.privateLocation.findFirst({ where, include: locationInclude })
 	);
 }
 

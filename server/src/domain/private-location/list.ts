@@ -2,6 +2,7 @@ import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { locationInclude, toLocationListItem } from './internal.ts';
 import { ListPrivateLocationsInput, type PrivateLocationListOutput } from './schemas.ts';
+import { paginate } from '../paginate.ts';
 
 export async function listPrivateLocations(args: {
 	ctx: ServiceContext;
@@ -11,18 +12,17 @@ export async function listPrivateLocations(args: {
 	requireScope(ctx, 'read');
 	const { page, perPage } = parseInput(ListPrivateLocationsInput, args.input);
 	const where = { workspaceId: ctx.workspace.id };
-	const [rows, totalSize] = await Promise.all([
-		ctx.db.privateLocation.findMany({
-			where,
-			include: locationInclude,
-			orderBy: { id: 'desc' },
-			skip: (page - 1) * perPage,
-			take: perPage
-		}),
-		ctx.db.privateLocation.count({ where })
-	]);
-	return {
-		data: rows.map(toLocationListItem),
-		pagination: { page, perPage, totalSize, totalPages: Math.ceil(totalSize / perPage) }
-	};
+	const { rows, pagination } = await paginate({
+		page,
+		perPage,
+		rows: (window) =>
+			ctx.db.privateLocation.findMany({
+				where,
+				include: locationInclude,
+				orderBy: { id: 'desc' },
+				...window
+			}),
+		count: () => ctx.db.privateLocation.count({ where })
+	});
+	return { data: rows.map(toLocationListItem), pagination };
 }

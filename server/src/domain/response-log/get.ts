@@ -3,7 +3,7 @@ import { requireScope, type ServiceContext } from '../context.ts';
 import { NotFoundError } from '../errors.ts';
 import { requireFeature } from '../limits.ts';
 import { parseInput } from '../parse.ts';
-import { locationNames } from './internal.ts';
+import { locationNames, toLogSummary } from './internal.ts';
 import { GetResponseLogInput, type ResponseLogOutput } from './schemas.ts';
 
 // One result with its timing breakdown, redacted headers, error and assertion results.
@@ -24,13 +24,7 @@ export async function getResponseLog(args: {
 	});
 	const names = await locationNames(ctx, [r.locationId]);
 	return {
-		id: r.resultId,
-		monitorId: r.monitorId,
-		region: names.get(r.locationId) ?? `location ${r.locationId}`,
-		timestamp: new Date(r.startedAt).toISOString(),
-		status: r.outcome,
-		statusCode: r.statusCode,
-		latency: r.latency,
+		...toLogSummary(r, names),
 		url: monitor?.url ?? monitor?.uri ?? '',
 		timing: r.timing,
 		headers: r.headers,

@@ -4,7 +4,7 @@ import { ValidationError } from '../errors.ts';
 import { requireFeature } from '../limits.ts';
 import { getMonitorInWorkspace } from '../monitor/internal.ts';
 import { parseInput } from '../parse.ts';
-import { locationNames } from './internal.ts';
+import { locationNames, toLogSummary } from './internal.ts';
 import { ListResponseLogsInput, WINDOWS, type ResponseLogListOutput } from './schemas.ts';
 
 // Recent per-location HTTP results, newest first (spec 4.1 list_response_logs; plan key
@@ -38,15 +38,7 @@ export async function listResponseLogs(args: {
 		rows.map((r) => r.locationId)
 	);
 	return {
-		data: rows.map((r) => ({
-			id: r.resultId,
-			monitorId: r.monitorId,
-			region: names.get(r.locationId) ?? `location ${r.locationId}`,
-			timestamp: new Date(r.startedAt).toISOString(),
-			status: r.outcome,
-			statusCode: r.statusCode,
-			latency: r.latency
-		})),
+		data: rows.map((r) => toLogSummary(r, names)),
 		pagination: { limit: input.limit, offset: input.offset, totalSize: total }
 	};
 }

@@ -24,6 +24,7 @@ export const ResponseLogSummary = z.object({
 	statusCode: z.number().nullable(),
 	latency: z.number()
 });
+export type ResponseLogSummary = z.infer<typeof ResponseLogSummary>;
 export const ResponseLogListOutput = z.object({
 	data: z.array(ResponseLogSummary),
 	pagination: z.object({ limit: z.number(), offset: z.number(), totalSize: z.number() })

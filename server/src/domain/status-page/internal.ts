@@ -1,23 +1,13 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { Prisma, StatusPage } from '@prisma/client';
-import { ConflictError, orNotFound, ValidationError } from '../errors.ts';
+import { ConflictError, ValidationError } from '../errors.ts';
 import { requireFeature, type FeatureKey, type Limits } from '../limits.ts';
-import type { Tx } from '../transaction.ts';
+import { getInWorkspace, type InWorkspace, type Tx } from '../transaction.ts';
 import type { StatusPageFields, StatusPageOutput } from './schemas.ts';
 export { withDefaultLocale } from './schemas.ts';
 
-export async function getStatusPageInWorkspace(args: {
-	tx: Tx;
-	id: number;
-	workspaceId: number;
-}): Promise<StatusPage> {
-	return orNotFound(
-		'status page',
-		args.id,
-		args.tx.statusPage.findFirst({
-			where: { id: args.id, workspaceId: args.workspaceId }
-		})
-	);
+export async function getStatusPageInWorkspace(args: InWorkspace): Promise<StatusPage> {
+	return getInWorkspace('status page', args, (where) => args.tx.statusPage.findFirst({ where }));
 }
 
 export function toStatusPageOutput(row: StatusPage): StatusPageOutput {

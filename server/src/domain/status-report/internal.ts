@@ -1,9 +1,9 @@
 import type { Prisma } from '@prisma/client';
 import type { SubscriberNotifier, StatusReportEvent } from '../../notify/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { NotFoundError, orNotFound } from '../errors.ts';
+import { NotFoundError } from '../errors.ts';
 import { dispatchAfterCommit } from '../publish.ts';
-import type { Tx } from '../transaction.ts';
+import { getInWorkspace, type InWorkspace, type Tx } from '../transaction.ts';
 import type { PublishedStatusReportOutput, StatusReportOutput } from './schemas.ts';
 import { markPageChanged } from '../status-page/public/page-changes.ts';
 
@@ -16,18 +16,9 @@ export const reportInclude = {
 } satisfies Prisma.StatusReportInclude;
 export type ReportRow = Prisma.StatusReportGetPayload<{ include: typeof reportInclude }>;
 
-export async function getReportInWorkspace(args: {
-	tx: Tx;
-	id: number;
-	workspaceId: number;
-}): Promise<ReportRow> {
-	return orNotFound(
-		'status report',
-		args.id,
-		args.tx.statusReport.findFirst({
-			where: { id: args.id, workspaceId: args.workspaceId },
-			include: reportInclude
-		})
+export async function getReportInWorkspace(args: InWorkspace): Promise<ReportRow> {
+	return getInWorkspace('status report', args, (where) =>
+		args.tx.statusReport.findFirst({ where, include: reportInclude })
 	);
 }
 

@@ -4,6 +4,7 @@ import { parseInput } from '../parse.ts';
 import { getStatusPageInWorkspace } from '../status-page/internal.ts';
 import { reportInclude, toReportOutput } from './internal.ts';
 import { ListStatusReportsInput, type StatusReportListOutput } from './schemas.ts';
+import { paginate } from '../paginate.ts';
 
 // Newest first; `active` (the default) leaves resolved reports out (spec 4.1, 8).
 export async function listStatusReports(args: {
@@ -21,18 +22,17 @@ export async function listStatusReports(args: {
 		...(pageId !== undefined && { pageId }),
 		...(filter === 'active' && { status: { not: 'resolved' } })
 	};
-	const [rows, totalSize] = await Promise.all([
-		ctx.db.statusReport.findMany({
-			where,
-			include: reportInclude,
-			orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-			skip: (page - 1) * perPage,
-			take: perPage
-		}),
-		ctx.db.statusReport.count({ where })
-	]);
-	return {
-		data: rows.map(toReportOutput),
-		pagination: { page, perPage, totalSize, totalPages: Math.ceil(totalSize / perPage) }
-	};
+	const { rows, pagination } = await paginate({
+		page,
+		perPage,
+		rows: (window) =>
+			ctx.db.statusReport.findMany({
+				where,
+				include: reportInclude,
+				orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+				...window
+			}),
+		count: () => ctx.db.statusReport.count({ where })
+	});
+	return { data: rows.map(toReportOutput), pagination };
 }

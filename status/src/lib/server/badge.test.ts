@@ -11,6 +11,9 @@ describe('badge width', () => {
 		expect(textWidth('ＡＢ')).toBe(2 * 11 + 10);
 		expect(textWidth('API 障害')).toBe(4 * 7 + 2 * 11 + 10);
 		expect(textWidth('e\u0301')).toBe(7 + 10);
+		// Emoji with an emoji presentation are wide too (UAX #11), across the whole of Unicode.
+		expect(textWidth('Partial outage 🚧')).toBe(15 * 7 + 11 + 10);
+		expect(textWidth('✅')).toBe(11 + 10);
 	});
 
 	it('fits a Japanese badge: every wide glyph gets a full em at 11 px', () => {

@@ -1,3 +1,4 @@
+import { eastAsianWidth } from 'get-east-asian-width';
 import type { ComponentState } from '../page-status.ts';
 import { escapeXml } from './xml.ts';
 
@@ -12,32 +13,14 @@ export const BADGE_COLOR: Record<ComponentState, string> = {
 	unknown: '#6b6f75'
 };
 
-// East Asian Wide and Fullwidth ranges (UAX #11): Hangul, CJK, kana, full-width forms, emoji.
-const WIDE: [number, number][] = [
-	[0x1100, 0x115f],
-	[0x2e80, 0x303e],
-	[0x3041, 0x33ff],
-	[0x3400, 0x4dbf],
-	[0x4e00, 0x9fff],
-	[0xa000, 0xa4cf],
-	[0xac00, 0xd7a3],
-	[0xf900, 0xfaff],
-	[0xfe30, 0xfe4f],
-	[0xff00, 0xff60],
-	[0xffe0, 0xffe6],
-	[0x1f300, 0x1f64f],
-	[0x1f900, 0x1f9ff],
-	[0x20000, 0x3fffd]
-];
-const isWide = (cp: number) => WIDE.some(([lo, hi]) => cp >= lo && cp <= hi);
-
-// Verdana 11px averages about 7 px a Latin character; a wide glyph is a full em, 11 px;
+// Verdana 11px averages about 7 px a Latin character; a wide glyph (East Asian Wide or
+// Fullwidth, UAX #11, from get-east-asian-width's Unicode tables) is a full em, 11 px;
 // combining marks add nothing. Shields pads each side by 5 px.
 export function textWidth(text: string): number {
 	let px = 0;
 	for (const ch of text) {
 		const cp = ch.codePointAt(0) ?? 0;
-		px += /\p{M}/u.test(ch) ? 0 : isWide(cp) ? 11 : 7;
+		px += /\p{M}/u.test(ch) ? 0 : eastAsianWidth(cp) === 2 ? 11 : 7;
 	}
 	return Math.round(px + 10);
 }

@@ -14,7 +14,7 @@ export function formError(err: unknown) {
 		case 'LIMIT_EXCEEDED':
 			return fail(429, { message: e.message });
 		case 'NOT_FOUND':
-			error(404, 'No status page here.');
+			return error(404, 'No status page here.');
 		default:
 			throw err;
 	}

@@ -28,7 +28,7 @@ export function actionError(
 		case 'NOT_FOUND':
 			if (options.notFound === 'form')
 				return fail(404, { values: safe, message: e.message, issues: [] });
-			error(404, e.message);
+			return error(404, e.message);
 		default:
 			throw err;
 	}

@@ -133,7 +133,7 @@ describe('public status page read', () => {
 				group_order: 2
 			}
 		});
-		const cWeb = await createPageComponent({
+		await createPageComponent({
 			ctx,
 			input: {
 				pageId: p.id,

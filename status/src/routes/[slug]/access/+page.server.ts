@@ -17,14 +17,13 @@ export const load: PageServerLoad = async (event) => {
 export const actions: Actions = {
 	default: async ({ locals, params, request, cookies, url }) => {
 		const form = await request.formData();
-		let base = '/';
+		const base = params.slug.startsWith('@') ? '/' : `/${params.slug}`;
 		try {
 			const { cookie } = await locals.api.statusPage.verifyAccess({
 				page: pageLocator(params.slug),
 				token: String(form.get('token') ?? '')
 			});
 			setGrantCookie(cookies, url, cookie);
-			base = params.slug.startsWith('@') ? '/' : `/${params.slug}`;
 		} catch (err) {
 			return formError(err);
 		}
