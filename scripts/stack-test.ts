@@ -270,7 +270,8 @@ async function signInOrExplain(page: Page, args: Parameters<typeof signIn>[1]): 
 			(e: unknown) => `${e}`
 		);
 		throw new Error(
-			`sign-in failed at ${page.url()}: ${(err as Error).message}\n  page showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}\n  GET /sign-in now: ${again}`
+			`sign-in failed at ${page.url()}: ${(err as Error).message}\n  page showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}\n  GET /sign-in now: ${again}`,
+			{ cause: err }
 		);
 	}
 }

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
+import { keepOutboxMail } from '../domain/mail-outbox/index.ts';
 
 export type MailMessage = {
 	to: string;
@@ -31,10 +32,6 @@ export type MailerConfig = {
 	localOutbox?: boolean;
 };
 
-// The outbox keeps the newest OUTBOX_KEEP mails of the install, none older than OUTBOX_DAYS.
-export const OUTBOX_KEEP = 500;
-export const OUTBOX_DAYS = 7;
-
 function printedLinks(message: MailMessage): string {
 	const links = message.secretLinks
 		? ['(withheld)']
@@ -46,23 +43,7 @@ function outboxMailer(db: Db): Mailer {
 	return {
 		transport: 'outbox',
 		async send(message) {
-			const row = await db.outboxMail.create({
-				data: {
-					workspaceId: message.workspaceId ?? null,
-					to: message.to,
-					subject: message.subject,
-					text: message.text
-				},
-				select: { id: true }
-			});
-			await db.outboxMail.deleteMany({
-				where: {
-					OR: [
-						{ id: { lte: row.id - OUTBOX_KEEP } },
-						{ createdAt: { lt: new Date(Date.now() - OUTBOX_DAYS * 86_400_000) } }
-					]
-				}
-			});
+			await keepOutboxMail(db, message);
 			console.log(
 				`[mail] kept in the local outbox (no SMTP_URL or EMAIL_PROVIDER_API_KEY; Settings -> Mail) to=${message.to} subject=${JSON.stringify(message.subject)} links=${printedLinks(message)}`
 			);

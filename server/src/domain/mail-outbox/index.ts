@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { OUTBOX_DAYS, OUTBOX_KEEP } from '../../mail/index.ts';
-import type { Prisma } from '../../db/client.ts';
+import type { Db, Prisma } from '../../db/client.ts';
 import { requireScope, type ServiceContext } from '../context.ts';
 import { NotFoundError } from '../errors.ts';
 import { parseInput } from '../parse.ts';
@@ -9,6 +8,34 @@ import { parseInput } from '../parse.ts';
 // the workspace's mails (invitations, subscriber mails, e-mail channels, location notices) to
 // its members; a sign-in mail (no workspace) only to the signed-in user it was addressed to.
 // `enabled` is false unless this process keeps an outbox, so production never shows one.
+// The outbox keeps the newest OUTBOX_KEEP mails of the install, none older than OUTBOX_DAYS.
+export const OUTBOX_KEEP = 500;
+export const OUTBOX_DAYS = 7;
+
+// Keeps one mail (the mailer's outbox transport) and trims what falls outside the bounds.
+export async function keepOutboxMail(
+	db: Db,
+	mail: { workspaceId?: number; to: string; subject: string; text: string }
+): Promise<void> {
+	const row = await db.outboxMail.create({
+		data: {
+			workspaceId: mail.workspaceId ?? null,
+			to: mail.to,
+			subject: mail.subject,
+			text: mail.text
+		},
+		select: { id: true }
+	});
+	await db.outboxMail.deleteMany({
+		where: {
+			OR: [
+				{ id: { lte: row.id - OUTBOX_KEEP } },
+				{ createdAt: { lt: new Date(Date.now() - OUTBOX_DAYS * 86_400_000) } }
+			]
+		}
+	});
+}
+
 export type OutboxReader = { ctx: ServiceContext; userEmail: string | null; enabled: boolean };
 
 export const OutboxMailIdInput = z.object({ mailId: z.number().int().positive() });

@@ -5,10 +5,10 @@ import { createUser, createWorkspace, ctxFor, TEAM_LIMITS } from '../../../test/
 import { createTestUpstate } from '../../../test/upstate.ts';
 import type { Db } from '../../db/client.ts';
 import { loadConfig } from '../../config.ts';
-import { createMailer, OUTBOX_DAYS, OUTBOX_KEEP } from '../../mail/index.ts';
+import { createMailer } from '../../mail/index.ts';
 import { sendEmail } from '../../notify/providers/email.ts';
 import { createCaller } from '../../router/root.ts';
-import { getOutboxMail, listOutboxMails } from './index.ts';
+import { getOutboxMail, listOutboxMails, OUTBOX_DAYS, OUTBOX_KEEP } from './index.ts';
 
 // The local outbox: a non-production install with no mail transport keeps every mail, and
 // Settings -> Mail shows a workspace's mails to its members and a sign-in mail to its addressee.
