@@ -61,6 +61,31 @@ const mapErrors: Interceptor = (next) => async (req) => {
 	}
 };
 
+// connect-es 2.2 reports a request body that does not parse as the binary message as INTERNAL
+// ("parse binary: …"), before any interceptor sees it. On all three protocols it aborts the
+// handler context with that error before writing the status, so this listener (set by the gate,
+// which runs before the body is read) re-codes it: client garbage is INVALID_ARGUMENT (HTTP 400
+// on Connect, gRPC status 3), as malformed JSON already is.
+function badBodyIsInvalidArgument(context: HandlerContext): void {
+	const { signal } = context;
+	signal.addEventListener(
+		'abort',
+		() => {
+			const e: unknown = signal.reason;
+			if (!(e instanceof ConnectError) || e.code !== Code.Internal) return;
+			if (!e.rawMessage.startsWith('parse binary:')) return;
+			const rawMessage = `malformed request body (${e.rawMessage}): send a binary ${context.method.input.typeName} message`;
+			// safe because ConnectError's code and messages are plain fields, read after the abort
+			Object.assign(e, {
+				code: Code.InvalidArgument,
+				rawMessage,
+				message: `[invalid_argument] ${rawMessage}`
+			});
+		},
+		{ once: true }
+	);
+}
+
 function generatedServices(): Map<string, DescService> {
 	const out = new Map<string, DescService>();
 	for (const value of Object.values(api) as unknown[]) {
@@ -157,8 +182,10 @@ function adapter(deps: Deps, prefix: string | undefined) {
 		jsonOptions: { ignoreUnknownFields: false },
 		// Credential and rate limit before the body is read, decompressed or parsed: a caller
 		// without a key costs no parsing and hears UNAUTHENTICATED whatever it sent. Health and
-		// reflection are public. Runs outside the interceptors, so it maps its own errors.
+		// reflection are public. Runs outside the interceptors, so it maps its own errors. It also
+		// arms the re-coding of unparsable bodies (badBodyIsInvalidArgument).
 		requestGate: async (context) => {
+			badBodyIsInvalidArgument(context);
 			if (!context.service.typeName.startsWith(`${PROTO_PACKAGE}.`)) return;
 			try {
 				context.values.set(kCaller, await admit(deps.upstate, deps.limits, context));
