@@ -23,7 +23,7 @@ import * as api from '@upstate/proto';
 import type { Upstate } from '../../app.ts';
 import { callProcedure } from '../procedures.ts';
 import {
-	authenticate,
+	admit,
 	limitMessage,
 	originOf,
 	type ClientOrigin,
@@ -125,15 +125,16 @@ const kCaller = createContextKey<TrpcContext | undefined>(undefined, { descripti
 // The same admission as REST and MCP: a failed credential is charged to the client's address,
 // a call to its credential's budget (shared across the port); over it, RESOURCE_EXHAUSTED
 // (HTTP 429 on the Connect protocol) with Retry-After and the RateLimit headers.
-async function admit(
+async function admitRpc(
 	upstate: Upstate,
 	limits: RateLimits,
 	context: HandlerContext
 ): Promise<TrpcContext> {
-	const auth = await authenticate({
+	const auth = await admit({
 		limits,
 		origin: context.values.get(kOrigin),
-		resolve: () => toServiceCtx(upstate, context.requestHeader)
+		resolve: () => toServiceCtx(upstate, context.requestHeader),
+		cost: 1
 	});
 	if (!auth.ok) {
 		if ('unauthorized' in auth) throw auth.unauthorized;
@@ -143,11 +144,7 @@ async function admit(
 			auth.limited.headers
 		);
 	}
-	const verdict = await limits.chargeCredential(auth.ctx.service?.actor, 1);
-	if (!verdict.allowed)
-		throw new ConnectError(limitMessage(verdict), Code.ResourceExhausted, verdict.headers);
-	for (const [name, value] of Object.entries(verdict.headers))
-		context.responseHeader.set(name, value);
+	for (const [name, value] of Object.entries(auth.headers)) context.responseHeader.set(name, value);
 	return auth.ctx;
 }
 
@@ -188,7 +185,7 @@ function adapter(deps: Deps, prefix: string | undefined) {
 			badBodyIsInvalidArgument(context);
 			if (!context.service.typeName.startsWith(`${PROTO_PACKAGE}.`)) return;
 			try {
-				context.values.set(kCaller, await admit(deps.upstate, deps.limits, context));
+				context.values.set(kCaller, await admitRpc(deps.upstate, deps.limits, context));
 			} catch (err) {
 				throw mapError(err);
 			}
