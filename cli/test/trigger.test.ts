@@ -73,7 +73,7 @@ beforeAll(async () => {
 		const loc = await createPrivateLocation({ ctx, input: { name } });
 		const probe = createProbe({
 			config: {
-				key: loc.token!,
+				key: String(loc.token), // shown on create
 				ingestUrl,
 				concurrency: 2,
 				outboxFile: path.join(mkdtempSync(path.join(os.tmpdir(), 'probe-')), 'outbox.jsonl')
@@ -169,5 +169,25 @@ describe('upstate monitors trigger', () => {
 			expect(res.status).toBe(status);
 		}
 		expect(await pending()).toBe(0);
+	});
+
+	it('--wait names a location that does not answer, whose request stays pending', async () => {
+		const ctx = ctxFor(stack.db, me.ws);
+		const silent = await createPrivateLocation({
+			ctx,
+			input: { name: 'Silent', monitor_ids: [monitorId] }
+		});
+		const r = await upstate(
+			['monitors', 'trigger', String(monitorId), '--wait', '--wait-timeout', '0'],
+			{ env: me.env }
+		);
+		expect(r.code).toBe(1);
+		expect(r.stderr).toMatch(
+			/no new result from .*Silent.* within 0s\n→ the probe there may be down/
+		);
+		const row = await stack.db.privateLocationMonitor.findUniqueOrThrow({
+			where: { privateLocationId_monitorId: { privateLocationId: silent.id, monitorId } }
+		});
+		expect(row.runRequestedAt).not.toBeNull();
 	});
 });

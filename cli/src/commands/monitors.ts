@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import { listAll } from '../api.ts';
 import { collect, parseId, parseNumber } from '../context.ts';
-import { CliError, EXIT, usageError } from '../errors.ts';
-import { done, info, printList, printRecord, type Column } from '../io.ts';
+import { usageError } from '../errors.ts';
+import { done, printList, printRecord, type Column } from '../io.ts';
 import type { Register } from '../program.ts';
 import { readJsonOrYaml } from './input.ts';
+import { triggerMonitor } from './trigger.ts';
 
 type MonitorRow = {
 	id: number;
@@ -183,74 +184,9 @@ export const registerMonitors: Register = (program, wrap) => {
 		.option('--wait', 'wait for the new result from every location and print them')
 		.option('--wait-timeout <seconds>', 'how long --wait waits', parseNumber, 60)
 		.action(
-			wrap(async (ctx, id: string, f: { wait?: boolean; waitTimeout: number }) => {
-				const monitorId = parseId(id);
-				const api = ctx.api();
-				const newest = async () => {
-					const [m] = (
-						await api.call('monitor.recentChecks', { monitorIds: [monitorId], perLocation: 1 })
-					).monitors;
-					return new Map(m?.locations.map((l) => [l.locationId, l.checks.at(-1)]) ?? []);
-				};
-				const before = f.wait ? await newest() : new Map();
-				const t = await api.call('monitor.trigger', { monitorId });
-				const where = t.locations.map((l) => l.region).join(', ');
-				if (!f.wait)
-					return done(
-						ctx.out,
-						`Triggered monitor ${monitorId} at ${where}: see the results with \`upstate monitors trigger ${monitorId} --wait\` next time, or in the dashboard`,
-						t
-					);
-				info(ctx.out, `Triggered monitor ${monitorId} at ${where}; waiting for the results…`);
-				// A location has answered when its newest check is not the one it had before.
-				const deadline = Date.now() + f.waitTimeout * 1000;
-				let after = await newest();
-				const waiting = () =>
-					t.locations.filter((l) => {
-						const now = after.get(l.privateLocationId);
-						return !now || now.at === before.get(l.privateLocationId)?.at;
-					});
-				while (waiting().length > 0) {
-					if (Date.now() > deadline)
-						throw new CliError(
-							`no new result from ${waiting()
-								.map((l) => l.region)
-								.join(', ')} within ${f.waitTimeout}s`,
-							{
-								hint: 'the probe there may be down or older than this server: `upstate locations list` shows when each was last seen; the request stays until it answers'
-							}
-						);
-					await new Promise((r) => setTimeout(r, 500));
-					after = await newest();
-				}
-				const results = t.locations.map((l) => ({ ...l, ...after.get(l.privateLocationId)! }));
-				printList(
-					ctx.out,
-					results,
-					[
-						{ header: 'LOCATION', value: (r) => r.region },
-						{ header: 'TIME', value: (r) => r.at },
-						{ header: 'RESULT', value: (r) => r.outcome },
-						{ header: 'CODE', value: (r) => r.statusCode },
-						{ header: 'MS', value: (r) => r.latency },
-						{ header: 'ERROR', value: (r) => r.error }
-					],
-					'',
-					{ ...t, results }
-				);
-				if (results.some((r) => r.outcome === 'error')) {
-					if (ctx.out.json) return EXIT.error;
-					throw new CliError(
-						`check failed at ${results
-							.filter((r) => r.outcome === 'error')
-							.map((r) => r.region)
-							.join(', ')}`,
-						{
-							hint: 'see the error above; `upstate check <url>` runs the same check from this machine to compare'
-						}
-					);
-				}
-			})
+			wrap((ctx, id: string, f: { wait?: boolean; waitTimeout: number }) =>
+				triggerMonitor(ctx, parseId(id), f)
+			)
 		);
 	monitors
 		.command('results <id>')

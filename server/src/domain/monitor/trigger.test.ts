@@ -27,7 +27,9 @@ async function setup() {
 	const probes = [];
 	for (const name of ['A', 'B']) {
 		const loc = await createPrivateLocation({ ctx, input: { name, monitor_ids: [m.id] } });
-		probes.push((await authenticatePrivateLocation({ db, key: loc.token! }))!);
+		const probe = await authenticatePrivateLocation({ db, key: String(loc.token) });
+		if (!probe) throw new Error('a new location key must authenticate');
+		probes.push(probe);
 	}
 	return { ws, ctx, m, probes };
 }
