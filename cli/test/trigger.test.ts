@@ -110,8 +110,13 @@ describe('upstate monitors trigger', () => {
 			method: 'POST',
 			headers: { 'x-service-key': me.write }
 		});
-		expect(res.status).toBeGreaterThanOrEqual(400);
-		expect(res.status).toBeLessThan(500);
+		expect(res.status).toBe(412);
+		expect(await res.json()).toEqual({
+			error: {
+				code: 'PRECONDITION_FAILED',
+				message: `monitor ${monitorId} is paused: resume it (active: true) before triggering a check`
+			}
+		});
 		expect(await pending()).toBe(0);
 		expect(hits).toBe(0);
 	});

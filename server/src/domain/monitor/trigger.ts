@@ -30,7 +30,7 @@ export async function triggerMonitor(args: {
 		if (!row.active)
 			throw new ServiceError(
 				'PRECONDITION_FAILED',
-				`monitor ${row.id} is paused: resume it (upstate monitors resume ${row.id}) before triggering a check`
+				`monitor ${row.id} is paused: resume it (active: true) before triggering a check`
 			);
 		const links = await tx.privateLocationMonitor.findMany({
 			where: { monitorId: row.id },
