@@ -51,6 +51,8 @@ export const METHODS: Partial<Record<ProcedurePath, string>> = {
 	'monitor.create': 'CreateMonitor',
 	'monitor.update': 'UpdateMonitor',
 	'monitor.remove': 'DeleteMonitor',
+	'monitor.trigger': 'TriggerMonitor',
+	'monitor.recentChecks': 'ListRecentChecks',
 	'responseLog.list': 'ListResponseLogs',
 	'statusPage.list': 'ListStatusPages',
 	'statusPage.get': 'GetStatusPage',

@@ -7,7 +7,8 @@ import { createTestUpstate, issueKey, startApi } from '../../server/test/upstate
 // and keys of both scopes, and the environment a CLI user would set.
 export async function startCliStack() {
 	const { db } = await createTestDb();
-	const api = await startApi(createTestUpstate(db, { NOTIFY_ALLOW_PRIVATE_TARGETS: 'true' }));
+	const upstate = createTestUpstate(db, { NOTIFY_ALLOW_PRIVATE_TARGETS: 'true' });
+	const api = await startApi(upstate);
 	const workspace = async (limits: Record<string, unknown> = {}) => {
 		const ws = await createWorkspace(db, {
 			limits: { ...TEAM_LIMITS, 'audit-log': true, ...limits }
@@ -22,7 +23,7 @@ export async function startCliStack() {
 			readEnv: { UPSTATE_API_KEY: read, UPSTATE_BASE_URL: api.url }
 		};
 	};
-	return { db: db as Db, api, workspace, close: api.close };
+	return { db: db as Db, upstate, api, workspace, close: api.close };
 }
 
 // REST with the same key, for changes "made by someone else" in drift tests.

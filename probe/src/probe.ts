@@ -26,6 +26,8 @@ const PERIOD_MS = {
 	'1h': 3_600_000
 };
 const BATCH = 500;
+// How often the probe asks for "run now" requests (monitor.trigger): the longest a trigger waits.
+export const RUN_POLL_MS = 5000;
 
 // Where in its period a monitor first runs: a stable spread, so monitors do not all start at once.
 export const firstOffset = (id: number, period: number) => (id * 7919) % period;
@@ -35,6 +37,7 @@ export type ProbeOptions = {
 	periodOf?: (m: ProbeMonitor) => number;
 	flushEveryMs?: number;
 	refreshMs?: number;
+	runPollMs?: number;
 };
 
 type Job = { m: ProbeMonitor; key: string; period: number; nextAt: number; timer?: NodeJS.Timeout };
@@ -54,7 +57,7 @@ export function createProbe(opts: ProbeOptions) {
 	const otel = createOtelExport({ location: () => locationName });
 	const jobs = new Map<number, Job>();
 	// Runs due while `concurrency` checks are in flight wait here, in order, at most once each.
-	const waiting: Array<{ job: Job; plannedAt: number }> = [];
+	const waiting: Array<{ job: Job; plannedAt: number; oneOff?: boolean }> = [];
 	const queued = new Set<Job>();
 	let inFlight = 0;
 	let stopped = false;
@@ -78,10 +81,10 @@ export function createProbe(opts: ProbeOptions) {
 			);
 		} finally {
 			inFlight--;
-			// The next waiting run whose monitor is still scheduled as it was.
+			// The next waiting run: a one-off, or one whose monitor is still scheduled as it was.
 			for (let next = waiting.shift(); next && !stopped; next = waiting.shift()) {
 				queued.delete(next.job);
-				if (jobs.get(next.job.m.id) === next.job) {
+				if (next.oneOff || jobs.get(next.job.m.id) === next.job) {
 					void runOne(next.job, next.plannedAt);
 					break;
 				}
@@ -97,6 +100,15 @@ export function createProbe(opts: ProbeOptions) {
 		}
 		queued.add(job);
 		waiting.push({ job, plannedAt });
+	}
+
+	// A "run now": one extra run with the settings the server sent, outside the schedule.
+	function runNow(m: ProbeMonitor): void {
+		const now = Date.now();
+		const job: Job = { m, key: JSON.stringify(m), period: 0, nextAt: now };
+		console.log(`[probe] run now monitor=${m.id}`);
+		if (inFlight < config.concurrency) return void runOne(job, now);
+		waiting.push({ job, plannedAt: now, oneOff: true });
 	}
 
 	// Each run is planned from the previous plan, not from when the timer fired, so late timers
@@ -170,6 +182,21 @@ export function createProbe(opts: ProbeOptions) {
 		refreshTimer = setTimeout(() => void refreshLoop(), wait);
 	}
 
+	// An ingest server without ClaimRuns (older than the probe) is asked once, then left alone;
+	// other failures show in the refresh and delivery logs already.
+	let claimUnsupported = false;
+	async function claimRuns(): Promise<void> {
+		try {
+			const res = await client.claimRuns({}, { headers });
+			for (const m of res.monitors) runNow(fromWireMonitor(m));
+		} catch (err) {
+			if (err instanceof ConnectError && err.code === Code.Unimplemented) {
+				claimUnsupported = true;
+				console.warn('[probe] ingest server has no ClaimRuns: triggered checks are not run here');
+			}
+		}
+	}
+
 	async function flush(): Promise<void> {
 		const batch = outbox.peek(BATCH);
 		if (batch.length === 0) return;
@@ -217,9 +244,18 @@ export function createProbe(opts: ProbeOptions) {
 					await flush().finally(() => (flushing = false));
 				}, opts.flushEveryMs ?? 1000)
 			);
+			let claiming = false;
+			background.push(
+				setInterval(async () => {
+					if (claiming || stopped || claimUnsupported) return;
+					claiming = true;
+					await claimRuns().finally(() => (claiming = false));
+				}, opts.runPollMs ?? RUN_POLL_MS)
+			);
 		},
 		refresh,
 		flush,
+		claimRuns,
 		stop(): void {
 			stopped = true;
 			for (const t of background) clearInterval(t);

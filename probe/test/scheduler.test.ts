@@ -4,8 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Upstate } from '../../server/src/app.ts';
-import { createMonitor } from '../../server/src/domain/monitor/index.ts';
-import { createPrivateLocation } from '../../server/src/domain/private-location/index.ts';
+import { createMonitor, triggerMonitor } from '../../server/src/domain/monitor/index.ts';
+import {
+	createPrivateLocation,
+	updatePrivateLocation
+} from '../../server/src/domain/private-location/index.ts';
+import type { ServiceContext } from '../../server/src/domain/context.ts';
 import { createIngestHandler } from '../../server/src/ingest/index.ts';
 import { createTestDb } from '../../server/test/db.ts';
 import { createWorkspace, ctxFor } from '../../server/test/factories.ts';
@@ -19,13 +23,22 @@ describe('probe scheduling', () => {
 	let ingest: http.Server;
 	let key: string;
 	let ids: number[];
+	let ctx: ServiceContext;
+	let inFlight = 0;
+	let maxInFlight = 0;
 
 	beforeAll(async () => {
 		const { db } = await createTestDb();
 		upstate = createTestUpstate(db);
-		slow = http.createServer((_req, res) => setTimeout(() => res.end('ok'), 300));
+		slow = http.createServer((_req, res) => {
+			maxInFlight = Math.max(maxInFlight, ++inFlight);
+			setTimeout(() => {
+				inFlight--;
+				res.end('ok');
+			}, 300);
+		});
 		await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
-		const ctx = ctxFor(db, await createWorkspace(db));
+		ctx = ctxFor(db, await createWorkspace(db));
 		ids = [];
 		for (const name of ['a', 'b', 'c'])
 			ids.push(
@@ -86,5 +99,38 @@ describe('probe scheduling', () => {
 		// One at a time against a 300 ms server: the third waited for two checks.
 		expect(lags).toHaveLength(3);
 		expect(lags[2]).toBeGreaterThanOrEqual(500);
+	});
+
+	it('runs triggered checks beyond PROBE_CONCURRENCY once a slot frees, one at a time', async () => {
+		const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
+		const before = await Promise.all(ids.map((id) => upstate.analytics.countResults(id)));
+		// A location whose probe fetched its (empty) list before the monitors were assigned: it
+		// only ever runs them because a trigger asks.
+		const loc = await createPrivateLocation({ ctx, input: { name: 'T' } });
+		const probe = createProbe({
+			config: {
+				key: loc.token,
+				ingestUrl: `http://127.0.0.1:${portOf(ingest)}`,
+				outboxFile: path.join(mkdtempSync(path.join(os.tmpdir(), 'probe-')), 'outbox.jsonl'),
+				concurrency: 1
+			},
+			refreshMs: 3_600_000,
+			runPollMs: 20,
+			flushEveryMs: 50
+		});
+		try {
+			await probe.start();
+			await updatePrivateLocation({ ctx, input: { privateLocationId: loc.id, monitor_ids: ids } });
+			maxInFlight = 0;
+			for (const id of ids) await triggerMonitor({ ctx, input: { monitorId: id } });
+			const counts = () => Promise.all(ids.map((id) => upstate.analytics.countResults(id)));
+			while ((await counts()).some((n, i) => n < before[i] + 1))
+				await new Promise((r) => setTimeout(r, 50));
+			expect(await counts()).toEqual(before.map((n) => n + 1));
+			expect(maxInFlight).toBe(1);
+		} finally {
+			probe.stop();
+			spy.mockRestore();
+		}
 	});
 });

@@ -4,9 +4,8 @@ import { collect, parseId, parseNumber } from '../context.ts';
 import { usageError } from '../errors.ts';
 import { done, printList, printRecord, type Column } from '../io.ts';
 import type { Register } from '../program.ts';
-import { monitorFieldsOf } from '../iac/kinds.ts';
-import { runAndReport, toProbeMonitor } from './check.ts';
 import { readJsonOrYaml } from './input.ts';
+import { triggerMonitor } from './trigger.ts';
 
 type MonitorRow = {
 	id: number;
@@ -180,19 +179,14 @@ export const registerMonitors: Register = (program, wrap) => {
 	monitors
 		.command('trigger <id>')
 		.description(
-			"run the monitor's check once now from this machine, with the probe's code (shown, not stored)"
+			'ask every location the monitor runs from to run its check now (results are stored); `upstate check <url>` runs one from this machine'
 		)
-		.option('--timing', 'show dns, connect, tls, ttfb and transfer')
+		.option('--wait', 'wait for the new result from every location and print them')
+		.option('--wait-timeout <seconds>', 'how long --wait waits', parseNumber, 60)
 		.action(
-			wrap(async (ctx, id: string, f: { timing?: boolean }) => {
-				const m = await ctx.api().call('monitor.get', { monitorId: parseId(id) });
-				const fields = Object.fromEntries(
-					monitorFieldsOf(m.type)
-						.filter((k) => k !== 'regions' && k !== 'open_telemetry')
-						.map((k) => [k, (m as Record<string, unknown>)[k]])
-				);
-				return runAndReport(ctx, toProbeMonitor(fields), !!f.timing);
-			})
+			wrap((ctx, id: string, f: { wait?: boolean; waitTimeout: number }) =>
+				triggerMonitor(ctx, parseId(id), f)
+			)
 		);
 	monitors
 		.command('results <id>')

@@ -105,19 +105,25 @@ function verdict(
 }
 
 export type Admission =
-	| { ok: true; ctx: TrpcContext }
+	| { ok: true; ctx: TrpcContext; headers: Record<string, string> }
 	| { ok: false; limited: RateVerdict }
 	| { ok: false; unauthorized: ServiceError };
 
-// Resolves the caller's credential. Each failure is charged to the client's address, and past
-// its budget the answer is 429 instead of 401; a valid credential from that address still works.
-export async function authenticate(args: {
+// The one admission of REST, MCP and /rpc: the caller's credential, each failure charged to the
+// client's address (`unauthorized`, or `limited` past that budget, so a flood of bad keys hears
+// 429 while a valid credential from the same address still works), then `cost` charged to the
+// credential's budget (`limited` past it; `headers` are the RateLimit ones to send). MCP weighs
+// a request by its body, which it reads only after the credential: it passes `cost: 'later'` and
+// charges with `chargeCall` once it knows.
+export async function admit(args: {
 	limits: RateLimits;
 	origin: ClientOrigin;
 	resolve: () => Promise<TrpcContext>;
+	cost: number | 'later';
 }): Promise<Admission> {
+	let ctx: TrpcContext;
 	try {
-		return { ok: true, ctx: await args.resolve() };
+		ctx = await args.resolve();
 	} catch (err) {
 		const error = toServiceError(err);
 		if (error.code !== 'UNAUTHORIZED') throw err;
@@ -125,6 +131,22 @@ export async function authenticate(args: {
 		if (!verdict.allowed) return { ok: false, limited: verdict };
 		return { ok: false, unauthorized: error };
 	}
+	if (args.cost === 'later') return { ok: true, ctx, headers: {} };
+	return chargeCall(args.limits, ctx, args.cost);
+}
+
+export async function chargeCall(
+	limits: RateLimits,
+	ctx: TrpcContext,
+	cost: number
+): Promise<
+	| { ok: true; ctx: TrpcContext; headers: Record<string, string> }
+	| { ok: false; limited: RateVerdict }
+> {
+	const verdict = await limits.chargeCredential(ctx.service?.actor, cost);
+	return verdict.allowed
+		? { ok: true, ctx, headers: verdict.headers }
+		: { ok: false, limited: verdict };
 }
 
 export function limitMessage(verdict: RateVerdict): string {

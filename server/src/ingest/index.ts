@@ -5,6 +5,7 @@ import type { Upstate } from '../app.ts';
 import { ingestCheckResults } from '../domain/check-result/index.ts';
 import {
 	authenticatePrivateLocation,
+	claimRunRequests,
 	listAssignedMonitors,
 	markPrivateLocationSeen,
 	type AuthenticatedLocation
@@ -41,6 +42,15 @@ export function createIngestHandler(args: { upstate: Upstate }): http.RequestLis
 						`[ingest] monitors location=${location.privateLocationId} count=${monitors.length}`
 					);
 					return { locationName: location.name, monitors: monitors.map(toWireMonitor) };
+				},
+				async claimRuns(_req, ctx) {
+					const location = await authenticate(upstate, ctx);
+					const monitors = await claimRunRequests({ db: upstate.db, location });
+					if (monitors.length > 0)
+						console.log(
+							`[ingest] runs claimed location=${location.privateLocationId} monitors=${monitors.map((m) => m.id).join(',')}`
+						);
+					return { monitors: monitors.map(toWireMonitor) };
 				},
 				async ingestResults(req, ctx) {
 					const location = await authenticate(upstate, ctx);

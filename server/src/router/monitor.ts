@@ -24,6 +24,8 @@ import {
 	searchMonitors,
 	SearchMonitorsInput,
 	removeMonitor,
+	triggerMonitor,
+	TriggerMonitorOutput,
 	updateMonitor
 } from '../domain/monitor/index.ts';
 import { DeletedOutput } from './shared.ts';
@@ -107,13 +109,6 @@ export const monitorRouter = createTRPCRouter({
 		.input(SearchMonitorsInput)
 		.output(MonitorListOutput)
 		.query(({ ctx, input }) => searchMonitors({ ctx: ctx.service, input })),
-	// The dashboard's heartbeat strips (no REST or MCP: the spec lists neither).
-	recentChecks: readProcedure
-		.input(RecentChecksInput)
-		.output(RecentChecksOutput)
-		.query(({ ctx, input }) =>
-			getRecentChecks({ ctx: ctx.service, analytics: ctx.upstate.analytics, input })
-		),
 	// No MCP tool: the spec's tool list (4.1) has none for latency over time.
 	latency: readProcedure
 		.meta({
@@ -129,6 +124,16 @@ export const monitorRouter = createTRPCRouter({
 		.output(MonitorLatencyOutput)
 		.query(({ ctx, input }) =>
 			getMonitorLatency({ ctx: ctx.service, analytics: ctx.upstate.analytics, input })
+		),
+	// The dashboard's heartbeat strips (no REST or MCP: the spec lists neither); on /rpc for
+	// `upstate monitors trigger --wait`, which waits for a new check from every location. Kept
+	// after `latency` so the proto's existing message names stay (proto/README.md).
+	recentChecks: readProcedure
+		.meta({ connect: { method: 'ListRecentChecks' } })
+		.input(RecentChecksInput)
+		.output(RecentChecksOutput)
+		.query(({ ctx, input }) =>
+			getRecentChecks({ ctx: ctx.service, analytics: ctx.upstate.analytics, input })
 		),
 	create: writeProcedure
 		.meta({
@@ -161,5 +166,18 @@ export const monitorRouter = createTRPCRouter({
 		})
 		.input(MonitorIdInput)
 		.output(DeletedOutput)
-		.mutation(({ ctx, input }) => removeMonitor({ ctx: ctx.service, input }))
+		.mutation(({ ctx, input }) => removeMonitor({ ctx: ctx.service, input })),
+	// No MCP tool: the spec's tool list (4.1) has none. Paused → PRECONDITION_FAILED.
+	trigger: writeProcedure
+		.meta({
+			rest: {
+				method: 'POST',
+				path: '/v1/monitors/{monitorId}/trigger',
+				summary: "Run the monitor's check now from every location it runs from",
+				tags
+			}
+		})
+		.input(MonitorIdInput)
+		.output(TriggerMonitorOutput)
+		.mutation(({ ctx, input }) => triggerMonitor({ ctx: ctx.service, input }))
 });

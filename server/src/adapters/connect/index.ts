@@ -23,7 +23,7 @@ import * as api from '@upstate/proto';
 import type { Upstate } from '../../app.ts';
 import { callProcedure } from '../procedures.ts';
 import {
-	authenticate,
+	admit,
 	limitMessage,
 	originOf,
 	type ClientOrigin,
@@ -60,6 +60,31 @@ const mapErrors: Interceptor = (next) => async (req) => {
 		throw mapError(err);
 	}
 };
+
+// connect-es 2.2 reports a request body that does not parse as the binary message as INTERNAL
+// ("parse binary: …"), before any interceptor sees it. On all three protocols it aborts the
+// handler context with that error before writing the status, so this listener (set by the gate,
+// which runs before the body is read) re-codes it: client garbage is INVALID_ARGUMENT (HTTP 400
+// on Connect, gRPC status 3), as malformed JSON already is.
+function badBodyIsInvalidArgument(context: HandlerContext): void {
+	const { signal } = context;
+	signal.addEventListener(
+		'abort',
+		() => {
+			const e: unknown = signal.reason;
+			if (!(e instanceof ConnectError) || e.code !== Code.Internal) return;
+			if (!e.rawMessage.startsWith('parse binary:')) return;
+			const rawMessage = `malformed request body (${e.rawMessage}): send a binary ${context.method.input.typeName} message`;
+			// safe because ConnectError's code and messages are plain fields, read after the abort
+			Object.assign(e, {
+				code: Code.InvalidArgument,
+				rawMessage,
+				message: `[invalid_argument] ${rawMessage}`
+			});
+		},
+		{ once: true }
+	);
+}
 
 function generatedServices(): Map<string, DescService> {
 	const out = new Map<string, DescService>();
@@ -100,15 +125,16 @@ const kCaller = createContextKey<TrpcContext | undefined>(undefined, { descripti
 // The same admission as REST and MCP: a failed credential is charged to the client's address,
 // a call to its credential's budget (shared across the port); over it, RESOURCE_EXHAUSTED
 // (HTTP 429 on the Connect protocol) with Retry-After and the RateLimit headers.
-async function admit(
+async function admitRpc(
 	upstate: Upstate,
 	limits: RateLimits,
 	context: HandlerContext
 ): Promise<TrpcContext> {
-	const auth = await authenticate({
+	const auth = await admit({
 		limits,
 		origin: context.values.get(kOrigin),
-		resolve: () => toServiceCtx(upstate, context.requestHeader)
+		resolve: () => toServiceCtx(upstate, context.requestHeader),
+		cost: 1
 	});
 	if (!auth.ok) {
 		if ('unauthorized' in auth) throw auth.unauthorized;
@@ -118,11 +144,7 @@ async function admit(
 			auth.limited.headers
 		);
 	}
-	const verdict = await limits.chargeCredential(auth.ctx.service?.actor, 1);
-	if (!verdict.allowed)
-		throw new ConnectError(limitMessage(verdict), Code.ResourceExhausted, verdict.headers);
-	for (const [name, value] of Object.entries(verdict.headers))
-		context.responseHeader.set(name, value);
+	for (const [name, value] of Object.entries(auth.headers)) context.responseHeader.set(name, value);
 	return auth.ctx;
 }
 
@@ -157,11 +179,13 @@ function adapter(deps: Deps, prefix: string | undefined) {
 		jsonOptions: { ignoreUnknownFields: false },
 		// Credential and rate limit before the body is read, decompressed or parsed: a caller
 		// without a key costs no parsing and hears UNAUTHENTICATED whatever it sent. Health and
-		// reflection are public. Runs outside the interceptors, so it maps its own errors.
+		// reflection are public. Runs outside the interceptors, so it maps its own errors. It also
+		// arms the re-coding of unparsable bodies (badBodyIsInvalidArgument).
 		requestGate: async (context) => {
+			badBodyIsInvalidArgument(context);
 			if (!context.service.typeName.startsWith(`${PROTO_PACKAGE}.`)) return;
 			try {
-				context.values.set(kCaller, await admit(deps.upstate, deps.limits, context));
+				context.values.set(kCaller, await admitRpc(deps.upstate, deps.limits, context));
 			} catch (err) {
 				throw mapError(err);
 			}

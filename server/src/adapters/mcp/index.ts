@@ -7,7 +7,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import type { Upstate } from '../../app.ts';
 import type { TrpcContext } from '../../router/trpc.ts';
 import { bodyReadError } from '../body-errors.ts';
-import { authenticate, originOf, type RateLimits, type RateVerdict } from '../rate-limit.ts';
+import { admit, chargeCall, originOf, type RateLimits, type RateVerdict } from '../rate-limit.ts';
 import { toServiceCtx } from './context.ts';
 import {
 	jsonRpcError,
@@ -33,13 +33,14 @@ export function createMcpHandler(args: { upstate: Upstate; limits: RateLimits })
 	const readBody = express.text({ type: () => true, limit: MCP_BODY_LIMIT });
 	// The caller's context, from the credential check to the serving step of the same request.
 	const contexts = new WeakMap<Request, TrpcContext>();
-	const admit: RequestHandler = async (req, res, next) => {
+	const gate: RequestHandler = async (req, res, next) => {
 		const foreign = rejectForeignOrigin(req, allowedOrigins(config));
 		if (foreign) return jsonRpcError(res, 403, -32000, `Forbidden: ${foreign}`);
-		const auth = await authenticate({
+		const auth = await admit({
 			limits: args.limits,
 			origin: originOf(req),
-			resolve: () => toServiceCtx(args.upstate, req)
+			resolve: () => toServiceCtx(args.upstate, req),
+			cost: 'later' // charged by its body, once read (serve)
 		});
 		if (!auth.ok) {
 			if ('limited' in auth) return tooManyRequests(res, auth.limited);
@@ -59,9 +60,9 @@ export function createMcpHandler(args: { upstate: Upstate; limits: RateLimits })
 		} catch {
 			return jsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON');
 		}
-		const verdict = await args.limits.chargeCredential(ctx.service?.actor, requestCost(body));
-		res.set(verdict.headers);
-		if (!verdict.allowed) return tooManyRequests(res, verdict);
+		const charged = await chargeCall(args.limits, ctx, requestCost(body));
+		if (!charged.ok) return tooManyRequests(res, charged.limited);
+		res.set(charged.headers);
 		const malformed = malformedParams(body);
 		if (malformed.length) {
 			res.json(Array.isArray(body) ? malformed : malformed[0]);
@@ -82,7 +83,7 @@ export function createMcpHandler(args: { upstate: Upstate; limits: RateLimits })
 		const modern = createModernHandler(server, { legacy: 'reject' });
 		sendWebResponse(res, await modern.fetch(request, { parsedBody: body }));
 	};
-	return [admit, readBody, serve];
+	return [gate, readBody, serve];
 }
 
 // Errors before the SDK (the body parser's 413, anything unexpected) as JSON-RPC errors.

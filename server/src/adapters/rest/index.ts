@@ -3,13 +3,7 @@ import { z } from 'zod';
 import type { Upstate } from '../../app.ts';
 import type { RestMeta } from '../../router/trpc.ts';
 import { callProcedure, listProcedures } from '../procedures.ts';
-import {
-	authenticate,
-	originOf,
-	limitMessage,
-	type RateLimits,
-	type RateVerdict
-} from '../rate-limit.ts';
+import { admit, originOf, limitMessage, type RateLimits, type RateVerdict } from '../rate-limit.ts';
 import { toServiceCtx } from './context.ts';
 import { mapError } from './errors.ts';
 
@@ -25,19 +19,18 @@ export function createRestRouter(args: { upstate: Upstate; limits: RateLimits })
 		const coerce = coercerFor(proc.input);
 		router[method](route, async (req, res) => {
 			try {
-				const auth = await authenticate({
+				const auth = await admit({
 					limits: args.limits,
 					origin: originOf(req),
-					resolve: () => toServiceCtx(args.upstate, req)
+					resolve: () => toServiceCtx(args.upstate, req),
+					cost: 1
 				});
 				if (!auth.ok) {
 					if ('limited' in auth) return tooManyRequests(res, auth.limited);
 					throw auth.unauthorized;
 				}
 				const { ctx } = auth;
-				const verdict = await args.limits.chargeCredential(ctx.service?.actor, 1);
-				res.set(verdict.headers);
-				if (!verdict.allowed) return tooManyRequests(res, verdict);
+				res.set(auth.headers);
 				const result = await callProcedure(ctx, proc.path, restInput(rest, coerce, req));
 				res.status(rest.successStatus ?? 200).json(result);
 			} catch (err) {

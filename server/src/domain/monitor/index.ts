@@ -9,3 +9,4 @@ export { getMonitorSummary, MonitorSummaryInput, MonitorSummaryOutput } from './
 export { getMonitorLatency, MonitorLatencyInput, MonitorLatencyOutput } from './get-latency.ts';
 export { getMonitorUptime, MonitorUptimeOutput } from './get-uptime.ts';
 export { getRecentChecks, RecentChecksInput, RecentChecksOutput } from './get-recent-checks.ts';
+export { triggerMonitor, TriggerMonitorOutput } from './trigger.ts';

@@ -7,6 +7,7 @@ export { listPrivateLocations } from './list.ts';
 export { authenticatePrivateLocation, type AuthenticatedLocation } from './authenticate.ts';
 export * from './schemas.ts';
 export { listAssignedMonitors } from './list-assigned.ts';
+export { claimRunRequests } from './claim-runs.ts';
 export { markPrivateLocationSeen } from './mark-seen.ts';
 export { ensureLocalLocations } from './ensure-local.ts';
 export { ensureLocalLocation, assignToLocal } from './ensure-local.ts';

@@ -9,6 +9,7 @@ import type { AuthenticatedLocation } from './authenticate.ts';
 export async function listAssignedMonitors(args: {
 	db: Db;
 	location: AuthenticatedLocation;
+	monitorIds?: number[]; // only these (a ClaimRuns answer)
 }): Promise<MonitorOutput[]> {
 	const [workspace, rows] = await Promise.all([
 		args.db.workspace.findUniqueOrThrow({
@@ -19,6 +20,7 @@ export async function listAssignedMonitors(args: {
 			where: {
 				workspaceId: args.location.workspaceId,
 				active: true,
+				...(args.monitorIds ? { id: { in: args.monitorIds } } : {}),
 				privateLocations: { some: { privateLocationId: args.location.privateLocationId } }
 			},
 			include: monitorInclude,
