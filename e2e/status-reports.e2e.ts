@@ -129,7 +129,7 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		await page.locator('#new-to').fill('2026-12-01T23:00');
 		await page.getByRole('button', { name: 'Schedule', exact: true }).click();
 		await page.getByText('1 Dec 2026, 21:00 GMT-5 → 1 Dec 2026, 23:00 GMT-5').waitFor();
-		expect(await visible('2026-12-02 02:00 → 2026-12-02 04:00 UTC')).toBe(true);
+		expect(await visible('2 Dec 2026, 02:00 UTC → 2 Dec 2026, 04:00 UTC')).toBe(true);
 
 		// The zone is remembered: a fresh load shows and edits in New York time.
 		await page.goto(`${base}/maintenance`);

@@ -3,6 +3,7 @@ import {
 	ListMonitorsInput,
 	MonitorIdInput,
 	MonitorListOutput,
+	MonitorTagsOutput,
 	MonitorOutput,
 	UpdateMonitorInput,
 	createMonitor,
@@ -21,6 +22,7 @@ import {
 	MonitorUptimeOutput,
 	MonitorStatusOutput,
 	listMonitors,
+	listMonitorTags,
 	searchMonitors,
 	SearchMonitorsInput,
 	removeMonitor,
@@ -107,6 +109,10 @@ export const monitorRouter = createTRPCRouter({
 		.input(SearchMonitorsInput)
 		.output(MonitorListOutput)
 		.query(({ ctx, input }) => searchMonitors({ ctx: ctx.service, input })),
+	// The workspace's tags for the list's tag filter (no REST or MCP: the spec has none).
+	tags: readProcedure
+		.output(MonitorTagsOutput)
+		.query(({ ctx }) => listMonitorTags({ ctx: ctx.service })),
 	// The dashboard's heartbeat strips (no REST or MCP: the spec lists neither).
 	recentChecks: readProcedure
 		.input(RecentChecksInput)
