@@ -195,7 +195,7 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		const create = p.locator('form[action="?/create"]');
 		expect(await create.getByText('= 1 Nov 2026, 05:30 UTC').isVisible()).toBe(true);
 		await p.getByRole('button', { name: 'Schedule', exact: true }).click();
-		await p.getByText('2026-11-01 05:30 → 2026-11-01 08:00 UTC').waitFor();
+		await p.getByText('1 Nov 2026, 05:30 UTC → 1 Nov 2026, 08:00 UTC').waitFor();
 
 		// The later 01:30 (06:30 UTC) also shows as 01:30; saving the untouched field keeps it.
 		await p.locator('summary', { hasText: 'Later fall back' }).click();
@@ -206,7 +206,7 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		await edit.getByRole('button', { name: 'Save window' }).click();
 		await p
 			.locator('summary', { hasText: 'Later fall back, renamed' })
-			.filter({ hasText: '2026-11-01 06:30 → 2026-11-01 09:00 UTC' })
+			.filter({ hasText: '1 Nov 2026, 06:30 UTC → 1 Nov 2026, 09:00 UTC' })
 			.waitFor();
 		await js.close();
 	});
