@@ -62,7 +62,7 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		// A blank message is refused with the error under the field.
 		await page.getByLabel('Message (public)', { exact: true }).fill('   ');
 		await page.getByRole('button', { name: 'Post update' }).click();
-		expect(await visible('Message: enter a value.')).toBe(true);
+		expect(await visible('Message (public): enter a value.')).toBe(true);
 
 		await page.getByLabel('New status').selectOption('identified');
 		await page.getByLabel('Message (public)', { exact: true }).fill('Bad deploy');
