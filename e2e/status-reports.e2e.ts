@@ -105,6 +105,9 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 			.filter({ hasText: 'Saved changes to “Database upgrade”.' })
 			.waitFor();
 		await page.locator('summary', { hasText: 'Database upgrade' }).click();
+		// Deleting asks first: the section says what goes, then its button deletes.
+		await page.getByText('Delete window…').click();
+		await page.getByText('“Database upgrade” disappears from the status page').waitFor();
 		await page.getByRole('button', { name: 'Delete window' }).click();
 		await page.getByText('No maintenance scheduled.').waitFor();
 	});
