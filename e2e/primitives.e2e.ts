@@ -189,6 +189,13 @@ for (const width of [1280, 390]) {
 			await dialog.waitFor({ state: 'hidden' });
 			expect(await db.monitor.count({ where: { id: monitor.id } })).toBe(1);
 
+			// Escape closes it too, deleting nothing.
+			await page.getByRole('button', { name: 'Delete monitor…' }).click();
+			await dialog.waitFor();
+			await page.keyboard.press('Escape');
+			await dialog.waitFor({ state: 'hidden' });
+			expect(await db.monitor.count({ where: { id: monitor.id } })).toBe(1);
+
 			await page.getByRole('button', { name: 'Delete monitor…' }).click();
 			await dialog.getByRole('button', { name: 'Delete monitor', exact: true }).click();
 			await page.waitForURL(/\/monitors$/);
