@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createDb, type Db } from '../server/src/db/client.ts';
 import { createMonitor } from '../server/src/domain/monitor/index.ts';
+import { createPrivateLocation } from '../server/src/domain/private-location/index.ts';
 import { createStatusPage } from '../server/src/domain/status-page/index.ts';
 import { createStatusReport } from '../server/src/domain/status-report/index.ts';
 import { ctxFor, TEAM_LIMITS } from '../server/test/factories.ts';
@@ -221,6 +222,26 @@ for (const width of [1280, 390]) {
 			await remove.click();
 			await page.waitForURL(/\/monitors$/);
 			expect(await db.monitor.count({ where: { id: monitor.id } })).toBe(0);
+		});
+
+		it('posts ticked checkboxes as before without JavaScript (private location assignments)', async () => {
+			const location = await createPrivateLocation({
+				ctx,
+				input: { name: `Office ${width}`, monitor_ids: [] }
+			});
+			const page = await tab(width, false);
+			await page.goto(`${stack.urls.dashboard}/private-locations/${location.id}`);
+			await page.getByLabel('Blog', { exact: true }).check();
+			await page.getByRole('button', { name: 'Save assignments' }).click();
+			await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+			const blog = await db.monitor.findFirstOrThrow({ where: { name: 'Blog' } });
+			expect(
+				await db.privateLocationMonitor.findMany({
+					where: { privateLocationId: location.id },
+					select: { monitorId: true }
+				})
+			).toEqual([{ monitorId: blog.id }]);
+			expect(await page.getByLabel('Blog', { exact: true }).isChecked()).toBe(true);
 		});
 
 		it('writes times in one format with the zone (reports list and report)', async () => {
