@@ -38,7 +38,8 @@ for (let i = 0; i < MONITORS; i++) {
 			name: `Service ${i}`,
 			periodicity: '1h',
 			url: `https://s${i}.example.test/health`,
-			active: true
+			active: true,
+			tags: [`team-${i % 10}`, i % 2 ? 'prod' : 'staging']
 		}
 	});
 	ids.push(m.id);
@@ -100,6 +101,7 @@ async function measure(label: string, route: string): Promise<void> {
 const middle = ids[Math.floor(ids.length / 2)];
 await measure('monitor list, page 1 of 50 rows', '/monitors');
 await measure('monitor list, search + state filter', '/monitors?q=Service%201&state=active');
+await measure('monitor list, tag filter (100 of 1,000)', '/monitors?tag=team-3');
 await measure('monitor page (1d window)', `/monitors/${middle}`);
 await measure('monitor page (14d window)', `/monitors/${middle}?window=14d`);
 await measure('monitor page live poll', `/monitors/${middle}/live`);

@@ -204,7 +204,8 @@ describe('status reports and maintenance', () => {
 		await schedule('Older move', '2019-01-01T00:00', '2019-01-01T02:00');
 		await schedule('Long migration', '2020-06-01T00:00', '2099-01-01T00:00');
 		await schedule('Next upgrade', '2098-05-01T00:00', '2098-05-01T02:00');
-		const rows = await page.locator('summary').allInnerTexts();
+		// Each window's own summary (not the "Delete window…" step inside it).
+		const rows = await page.locator('section > details > summary').allInnerTexts();
 		expect(rows.map((r) => r.split(' · ')[0].replace(/\s+/g, ' ').trim())).toEqual([
 			'In progress Long migration',
 			'Upcoming Next upgrade',

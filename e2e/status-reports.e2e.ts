@@ -62,7 +62,7 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		// A blank message is refused with the error under the field.
 		await page.getByLabel('Message (public)', { exact: true }).fill('   ');
 		await page.getByRole('button', { name: 'Post update' }).click();
-		expect(await visible('Message: enter a value.')).toBe(true);
+		expect(await visible('Message (public): enter a value.')).toBe(true);
 
 		await page.getByLabel('New status').selectOption('identified');
 		await page.getByLabel('Message (public)', { exact: true }).fill('Bad deploy');
@@ -105,6 +105,9 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 			.filter({ hasText: 'Saved changes to “Database upgrade”.' })
 			.waitFor();
 		await page.locator('summary', { hasText: 'Database upgrade' }).click();
+		// Deleting asks first: the section says what goes, then its button deletes.
+		await page.getByText('Delete window…').click();
+		await page.getByText('“Database upgrade” disappears from the status page').waitFor();
 		await page.getByRole('button', { name: 'Delete window' }).click();
 		await page.getByText('No maintenance scheduled.').waitFor();
 	});
@@ -129,7 +132,7 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		await page.locator('#new-to').fill('2026-12-01T23:00');
 		await page.getByRole('button', { name: 'Schedule', exact: true }).click();
 		await page.getByText('1 Dec 2026, 21:00 GMT-5 → 1 Dec 2026, 23:00 GMT-5').waitFor();
-		expect(await visible('2026-12-02 02:00 → 2026-12-02 04:00 UTC')).toBe(true);
+		expect(await visible('2 Dec 2026, 02:00 UTC → 2 Dec 2026, 04:00 UTC')).toBe(true);
 
 		// The zone is remembered: a fresh load shows and edits in New York time.
 		await page.goto(`${base}/maintenance`);
@@ -195,7 +198,7 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		const create = p.locator('form[action="?/create"]');
 		expect(await create.getByText('= 1 Nov 2026, 05:30 UTC').isVisible()).toBe(true);
 		await p.getByRole('button', { name: 'Schedule', exact: true }).click();
-		await p.getByText('2026-11-01 05:30 → 2026-11-01 08:00 UTC').waitFor();
+		await p.getByText('1 Nov 2026, 05:30 UTC → 1 Nov 2026, 08:00 UTC').waitFor();
 
 		// The later 01:30 (06:30 UTC) also shows as 01:30; saving the untouched field keeps it.
 		await p.locator('summary', { hasText: 'Later fall back' }).click();
@@ -206,7 +209,7 @@ describe('status reports and maintenance in the dashboard, without JavaScript', 
 		await edit.getByRole('button', { name: 'Save window' }).click();
 		await p
 			.locator('summary', { hasText: 'Later fall back, renamed' })
-			.filter({ hasText: '2026-11-01 06:30 → 2026-11-01 09:00 UTC' })
+			.filter({ hasText: '1 Nov 2026, 06:30 UTC → 1 Nov 2026, 09:00 UTC' })
 			.waitFor();
 		await js.close();
 	});

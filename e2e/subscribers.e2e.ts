@@ -225,7 +225,10 @@ describe('status page subscribers (e2e, no JavaScript)', () => {
 		expect(lines[1]).toMatch(/^\d+,email,'=cmd@example.com,,,confirmed,/);
 		expect(lines[2]).toMatch(/^\d+,webhook,,https:\/\/hooks.example.com\/status,,confirmed,/);
 
-		await page.getByRole('button', { name: 'Remove =cmd@example.com' }).click();
+		// Removing asks first (without JavaScript: a section that says what it does).
+		await page.getByText('Remove =cmd@example.com…').click();
+		await page.getByText('=cmd@example.com gets no more updates from this page').waitFor();
+		await page.getByRole('button', { name: 'Remove subscriber' }).click();
 		await page.waitForLoadState();
 		await page.goto(tab);
 		expect(await rows()).toEqual([expect.stringContaining('https://hooks.example.com/status')]);

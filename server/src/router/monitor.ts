@@ -3,6 +3,7 @@ import {
 	ListMonitorsInput,
 	MonitorIdInput,
 	MonitorListOutput,
+	MonitorTagsOutput,
 	MonitorOutput,
 	UpdateMonitorInput,
 	createMonitor,
@@ -21,6 +22,7 @@ import {
 	MonitorUptimeOutput,
 	MonitorStatusOutput,
 	listMonitors,
+	listMonitorTags,
 	searchMonitors,
 	SearchMonitorsInput,
 	removeMonitor,
@@ -109,6 +111,10 @@ export const monitorRouter = createTRPCRouter({
 		.input(SearchMonitorsInput)
 		.output(MonitorListOutput)
 		.query(({ ctx, input }) => searchMonitors({ ctx: ctx.service, input })),
+	// The workspace's tags for the list's tag filter (no REST or MCP: the spec has none).
+	tags: readProcedure
+		.output(MonitorTagsOutput)
+		.query(({ ctx }) => listMonitorTags({ ctx: ctx.service })),
 	// No MCP tool: the spec's tool list (4.1) has none for latency over time.
 	latency: readProcedure
 		.meta({

@@ -1,4 +1,3 @@
-import { formatTime } from './time';
 // Pure helpers for the audit log pages (no server imports: used by .svelte files).
 export type AuditActor = {
 	actor_type: string;
@@ -21,9 +20,6 @@ export function actorLabel(e: AuditActor, email: string | null | undefined): str
 	const base = `${KIND[e.actor_type] ?? e.actor_type} · ${e.actor_id}`;
 	return who ? `${base} (${who})` : base;
 }
-
-// Audit times are shown in UTC, the same on the server render and in every browser.
-export const utc = (iso: string) => formatTime(iso);
 
 export const entityLabel = (type: string) => type.replaceAll('_', ' ');
 

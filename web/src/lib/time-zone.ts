@@ -4,6 +4,8 @@
 //   before the clocks go back (as Temporal's `disambiguation: 'compatible'`);
 // - a wall-clock time that does not exist (spring-forward gap) is rejected, never shifted.
 
+import { formatTime } from './time.ts';
+
 export type ZonedResult =
 	{ ok: true; iso: string } | { ok: false; reason: 'format' | 'zone' | 'gap'; message: string };
 
@@ -101,18 +103,9 @@ export function readZonedField(local: string, timeZone: string, original?: strin
 export const utcToZonedInput = (iso: string, timeZone: string) =>
 	new Date(wallAt(Date.parse(iso), timeZone)).toISOString().slice(0, 16);
 
-// "22 Nov 2026, 23:00 CET": the wall clock with the zone named, for lists.
+// "22 Nov 2026, 23:00 CET": the dashboard's one format ($lib/time) in a zone, to the minute.
 export const formatInZone = (iso: string, timeZone: string) =>
-	new Intl.DateTimeFormat('en-GB', {
-		timeZone,
-		day: 'numeric',
-		month: 'short',
-		year: 'numeric',
-		hour: '2-digit',
-		minute: '2-digit',
-		hourCycle: 'h23',
-		timeZoneName: 'short'
-	}).format(new Date(iso));
+	formatTime(iso, { zone: timeZone, seconds: false });
 
 // UTC first, then every zone this runtime knows, plus `extra` (a browser or cookie zone that is
 // an alias the list lacks) so a select can always show the zone in use.

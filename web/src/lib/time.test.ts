@@ -7,4 +7,11 @@ describe('formatTime', () => {
 		expect(formatTime(Date.UTC(2026, 0, 2, 3, 4, 5))).toBe('2 Jan 2026, 03:04:05 UTC');
 		expect(formatTime(new Date('2026-06-30T23:59:59+02:00'))).toBe('30 Jun 2026, 21:59:59 UTC');
 	});
+
+	it('names a chosen zone and leaves seconds off times entered to the minute', () => {
+		expect(formatTime('2026-12-02T02:00:00Z', { zone: 'America/New_York', seconds: false })).toBe(
+			'1 Dec 2026, 21:00 GMT-5'
+		);
+		expect(formatTime('2026-12-02T02:00:00Z', { seconds: false })).toBe('2 Dec 2026, 02:00 UTC');
+	});
 });

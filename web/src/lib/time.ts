@@ -1,16 +1,32 @@
-// The dashboard's one timestamp format: "24 Nov 2026, 13:05:09 UTC". Always UTC with the zone
-// written out, so server render, hydration and a teammate elsewhere read the same instant.
-const format = new Intl.DateTimeFormat('en-GB', {
-	timeZone: 'UTC',
-	day: 'numeric',
-	month: 'short',
-	year: 'numeric',
-	hour: '2-digit',
-	minute: '2-digit',
-	second: '2-digit',
-	hourCycle: 'h23'
-});
+// The dashboard's one timestamp format: "24 Nov 2026, 13:05:09 UTC", the zone always written
+// out. UTC unless a page shows times in a zone a person chose (maintenance windows); seconds
+// left off for times entered to the minute (schedules). UTC by default so server render,
+// hydration and a teammate elsewhere read the same instant.
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-export function formatTime(at: string | number | Date): string {
-	return `${format.format(new Date(at))} UTC`;
+function formatFor(timeZone: string, seconds: boolean): Intl.DateTimeFormat {
+	const key = `${timeZone} ${seconds}`;
+	let format = formats.get(key);
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-GB', {
+			timeZone,
+			day: 'numeric',
+			month: 'short',
+			year: 'numeric',
+			hour: '2-digit',
+			minute: '2-digit',
+			...(seconds ? { second: '2-digit' } : {}),
+			hourCycle: 'h23',
+			timeZoneName: 'short'
+		});
+		formats.set(key, format);
+	}
+	return format;
+}
+
+export function formatTime(
+	at: string | number | Date,
+	{ zone = 'UTC', seconds = true }: { zone?: string; seconds?: boolean } = {}
+): string {
+	return formatFor(zone, seconds).format(new Date(at));
 }

@@ -2,7 +2,7 @@ export { createMonitor } from './create.ts';
 export { updateMonitor } from './update.ts';
 export { removeMonitor } from './remove.ts';
 export { getMonitor } from './get.ts';
-export { listMonitors, searchMonitors } from './list.ts';
+export { listMonitorTags, listMonitors, searchMonitors } from './list.ts';
 export * from './schemas.ts';
 export { getMonitorStatus, MonitorStatusOutput } from './get-status.ts';
 export { getMonitorSummary, MonitorSummaryInput, MonitorSummaryOutput } from './get-summary.ts';

@@ -2,7 +2,12 @@ import type { Prisma } from '@prisma/client';
 import { requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { monitorInclude, toMonitorOutput } from './internal.ts';
-import { ListMonitorsInput, SearchMonitorsInput, type MonitorListOutput } from './schemas.ts';
+import {
+	ListMonitorsInput,
+	SearchMonitorsInput,
+	type MonitorListOutput,
+	type MonitorTagsOutput
+} from './schemas.ts';
 import { paginate } from '../paginate.ts';
 
 // Newest first (spec 4.1 list_monitors), with activeIncidentCount.
@@ -20,7 +25,7 @@ export async function searchMonitors(args: {
 	input: SearchMonitorsInput;
 }): Promise<MonitorListOutput> {
 	requireScope(args.ctx, 'read');
-	const { page, perPage, search, state, type } = parseInput(SearchMonitorsInput, args.input);
+	const { page, perPage, search, state, type, tag } = parseInput(SearchMonitorsInput, args.input);
 	const where: Prisma.MonitorWhereInput = {};
 	if (search)
 		where.OR = [
@@ -31,6 +36,13 @@ export async function searchMonitors(args: {
 	if (state === 'paused') where.active = false;
 	else if (state) Object.assign(where, { active: true, status: state });
 	if (type) where.type = type;
+	// Tags are a JSON array in one column: match an element exactly (json_each), not a substring.
+	if (tag) {
+		const rows = await args.ctx.db.$queryRaw<{ id: number | bigint }[]>`SELECT m.id FROM monitor m
+			WHERE m.workspace_id = ${args.ctx.workspace.id}
+			AND EXISTS (SELECT 1 FROM json_each(m.tags) t WHERE t.value = ${tag})`;
+		where.id = { in: rows.map((r) => Number(r.id)) };
+	}
 	return findMonitors(args.ctx, { page, perPage }, where);
 }
 
@@ -53,4 +65,13 @@ async function findMonitors(
 		count: () => ctx.db.monitor.count({ where })
 	});
 	return { data: rows.map(toMonitorOutput), pagination };
+}
+
+// Every tag used in the workspace, each once, sorted (the list's tag filter).
+export async function listMonitorTags(args: { ctx: ServiceContext }): Promise<MonitorTagsOutput> {
+	requireScope(args.ctx, 'read');
+	const rows = await args.ctx.db.$queryRaw<{ tag: string }[]>`SELECT DISTINCT t.value AS tag
+		FROM monitor m, json_each(m.tags) t
+		WHERE m.workspace_id = ${args.ctx.workspace.id} ORDER BY tag`;
+	return { tags: rows.map((r) => r.tag) };
 }

@@ -222,7 +222,7 @@ export const ListMonitorsInput = z
 export type ListMonitorsInput = z.input<typeof ListMonitorsInput>;
 
 // The dashboard's list: the same pages, narrowed by a search over name and target, the
-// current state (`paused` = not active) and the type.
+// current state (`paused` = not active), the type and a tag (exact, one of the monitor's tags).
 export const MONITOR_STATES = ['active', 'degraded', 'error', 'unknown', 'paused'] as const;
 export const SearchMonitorsInput = z
 	.object({
@@ -230,10 +230,15 @@ export const SearchMonitorsInput = z
 		perPage: z.number().int().min(1).max(50).default(50),
 		search: z.string().trim().max(256).optional(),
 		state: z.enum(MONITOR_STATES).optional(),
-		type: z.enum(MONITOR_TYPES).optional()
+		type: z.enum(MONITOR_TYPES).optional(),
+		tag: z.string().trim().min(1).max(64).optional()
 	})
 	.strict();
 export type SearchMonitorsInput = z.input<typeof SearchMonitorsInput>;
+
+// The workspace's tags, for the list's tag filter.
+export const MonitorTagsOutput = z.object({ tags: z.array(z.string()) });
+export type MonitorTagsOutput = z.infer<typeof MonitorTagsOutput>;
 
 export const Pagination = z.object({
 	page: z.number(),

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { createTestDb } from '../../../test/db.ts';
 import { codeOf } from '../../../test/expect-error.ts';
 import { createWorkspace, ctxFor, readKey } from '../../../test/factories.ts';
-import { createMonitor, searchMonitors, updateMonitor } from './index.ts';
+import { createMonitor, listMonitorTags, searchMonitors, updateMonitor } from './index.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -72,6 +72,43 @@ describe('searchMonitors', () => {
 		expect(db1.id).toBeGreaterThan(0);
 	});
 
+	it('narrows by one tag, exactly and within the workspace, and lists the tags in use', async () => {
+		const ws = await createWorkspace(db);
+		const write = ctxFor(db, ws);
+		const ctx = ctxFor(db, ws, readKey());
+		const make = (name: string, tags: string[]) =>
+			createMonitor({
+				ctx: write,
+				input: { type: 'http', name, periodicity: '1m', url: 'https://a.example', tags }
+			});
+		await make('Api', ['prod', 'eu']);
+		await make('Web', ['production']);
+		await make('Staging api', ['staging', 'eu']);
+		await make('Quoted', ['b"prod']);
+		await createMonitor({
+			ctx: ctxFor(db, await createWorkspace(db)),
+			input: {
+				type: 'http',
+				name: 'Other',
+				periodicity: '1m',
+				url: 'https://a.example',
+				tags: ['prod']
+			}
+		});
+		const names = async (tag: string) =>
+			(await searchMonitors({ ctx, input: { tag } })).data.map((m) => m.name);
+		expect(await names('prod')).toEqual(['Api']);
+		expect(await names('eu')).toEqual(['Staging api', 'Api']);
+		expect(await names('PROD')).toEqual([]);
+		expect(await names('nope')).toEqual([]);
+		expect(
+			(await searchMonitors({ ctx, input: { tag: 'eu', search: 'staging' } })).data
+		).toHaveLength(1);
+		expect(await listMonitorTags({ ctx })).toEqual({
+			tags: ['b"prod', 'eu', 'prod', 'production', 'staging']
+		});
+	});
+
 	it('refuses an unknown state or field by name', async () => {
 		const ctx = ctxFor(db, await createWorkspace(db), readKey());
 		await expect(
@@ -81,7 +118,7 @@ describe('searchMonitors', () => {
 			codeOf(
 				searchMonitors({
 					ctx,
-					input: { tag: 'x' } as Parameters<typeof searchMonitors>[0]['input']
+					input: { label: 'x' } as Parameters<typeof searchMonitors>[0]['input']
 				})
 			)
 		).resolves.toMatch(/^VALIDATION: /);

@@ -1,5 +1,3 @@
-import { formatTime as formatUtc } from '../../../lib/time.ts';
-
 // "1 h 5 min", "3 min 20 s", "45 s": how long an incident lasted (or has lasted so far).
 export function formatDuration(seconds: number): string {
 	const h = Math.floor(seconds / 3600);
@@ -9,6 +7,3 @@ export function formatDuration(seconds: number): string {
 	if (m > 0) return `${m} min ${s} s`;
 	return `${s} s`;
 }
-
-// The dashboard's one timestamp format ($lib/time), a dash for none.
-export const formatTime = (iso: string | null) => (iso ? formatUtc(iso) : '—');

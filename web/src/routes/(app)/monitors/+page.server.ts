@@ -4,8 +4,14 @@ const STATES = ['active', 'degraded', 'error', 'unknown', 'paused'] as const;
 const TYPES = ['http', 'tcp', 'dns', 'icmp', 'grpc'] as const;
 const STRIP = 20;
 
-// 50 a page, narrowed by ?q= (name or target), ?state= and ?type= (a GET form: no JS needed);
+// 50 a page, narrowed by ?q= (name or target), ?state=, ?type= and ?tag= (a GET form: no JS needed);
 // each row gets its latest checks and its 24 h uptime. Unknown filter values are ignored.
+// A tag as the spec bounds it (1-64 characters); anything else is no tag filter.
+function tagFilter(value: string | null): string | undefined {
+	const tag = value?.trim();
+	return tag && tag.length <= 64 ? tag : undefined;
+}
+
 const dismissed = (workspaceId: number) => `upstate_checklist_done_${workspaceId}`;
 
 export const load: PageServerLoad = async ({ locals, url, cookies, parent }) => {
@@ -15,9 +21,13 @@ export const load: PageServerLoad = async ({ locals, url, cookies, parent }) => 
 	const filters = {
 		search: q.get('q')?.trim().slice(0, 256) || undefined,
 		state: STATES.find((s) => s === q.get('state')),
-		type: TYPES.find((t) => t === q.get('type'))
+		type: TYPES.find((t) => t === q.get('type')),
+		tag: tagFilter(q.get('tag'))
 	};
-	const monitors = await locals.api.monitor.search({ page, perPage: 50, ...filters });
+	const [monitors, { tags }] = await Promise.all([
+		locals.api.monitor.search({ page, perPage: 50, ...filters }),
+		locals.api.monitor.tags()
+	]);
 	const ids = monitors.data.map((m) => m.id);
 	const recent = ids.length
 		? await locals.api.monitor.recentChecks({ monitorIds: ids, perLocation: STRIP })
@@ -48,6 +58,7 @@ export const load: PageServerLoad = async ({ locals, url, cookies, parent }) => 
 		filters,
 		states: STATES,
 		types: TYPES,
+		tags,
 		checklist
 	};
 };

@@ -10,3 +10,7 @@ export const IMPACT_LABELS: Record<string, string> = {
 	partial_outage: 'Partial outage',
 	major_outage: 'Major outage'
 };
+// The statuses a report can be set to in a form (resolving has its own form).
+export const STATUS_OPTIONS = (['investigating', 'identified', 'monitoring'] as const).map(
+	(value) => ({ value, label: STATUS_LABELS[value] })
+);
