@@ -374,6 +374,7 @@ describe('/rpc resources', () => {
 		const user = await createUser(db);
 		await db.membership.create({ data: { workspaceId: ws.id, userId: user.id, role: 'admin' } });
 		expect((await rpc(MemberService, readKey).listMembers({})).data).toEqual([
+			expect.objectContaining({ role: 'owner' }),
 			expect.objectContaining({ email: user.email, role: 'admin' })
 		]);
 	});

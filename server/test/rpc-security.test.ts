@@ -2,16 +2,22 @@ import { toJson } from '@bufbuild/protobuf';
 import { StructSchema } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
 import * as generated from '@upstate/proto';
-import { MonitorService, StatusPageService, StatusReportService } from '@upstate/proto';
+import {
+	ApiKeyService,
+	MonitorService,
+	StatusPageService,
+	StatusReportService
+} from '@upstate/proto';
 import type { DescService } from '@bufbuild/protobuf';
 import { createClient } from '@connectrpc/connect';
 import { transport } from './rpc.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
+import { createApiKey } from '../src/domain/api-key/index.ts';
 import { createMonitor } from '../src/domain/monitor/index.ts';
 import { createStatusPage } from '../src/domain/status-page/index.ts';
 import { createTestDb } from './db.ts';
-import { createWorkspace, ctxFor } from './factories.ts';
+import { createUser, createWorkspace, ctxFor } from './factories.ts';
 import { client, type Protocol } from './rpc.ts';
 import { createTestUpstate, issueKey, startApi } from './upstate.ts';
 
@@ -106,6 +112,43 @@ describe('/rpc authentication, scope and tenancy', () => {
 		expect(entry).toMatchObject({ actorType: 'apiKey', action: 'monitor.create' });
 		expect(entry.actorId).toMatch(/^key_\d+$/);
 	});
+
+	// A key is no way around a role: it acts with its creator's current role (REST alike).
+	it.each(PROTOCOLS)(
+		'%s: a key stops administering when its creator is demoted, and keeps working',
+		async (protocol) => {
+			const team = await createWorkspace(db);
+			const admin = await createUser(db);
+			await db.membership.create({
+				data: { workspaceId: team.id, userId: admin.id, role: 'admin' }
+			});
+			const key = (
+				await createApiKey({
+					ctx: ctxFor(db, team, { type: 'user', userId: admin.id, role: 'admin' }),
+					input: { name: 'ci', scope: 'write' }
+				})
+			).key;
+			const keys = client(ApiKeyService, api.url, key, protocol);
+			expect((await keys.createApiKey({ name: 'made by a key', scope: 'read' })).scope).toBe(
+				'read'
+			);
+			await db.membership.update({
+				where: { workspaceId_userId: { workspaceId: team.id, userId: admin.id } },
+				data: { role: 'member' }
+			});
+			const refused = await failure(keys.createApiKey({ name: 'after demotion', scope: 'write' }));
+			expect(refused).toMatchObject({
+				code: Code.PermissionDenied,
+				rawMessage:
+					'this action needs the role owner or admin; an API key acts with the role of the member who created it (member)'
+			});
+			expect(
+				await db.apiKey.count({ where: { workspaceId: team.id, name: 'after demotion' } })
+			).toBe(0);
+			await client(MonitorService, api.url, key, protocol).createMonitor(http);
+			expect(await db.monitor.count({ where: { workspaceId: team.id } })).toBe(1);
+		}
+	);
 });
 
 describe('/rpc input validation', () => {

@@ -74,13 +74,19 @@ export async function startApi(
 	};
 }
 
+// A key issued by the workspace's owner (created on first use), as the dashboard issues them:
+// keys act with their creator's role.
 export async function issueKey(
 	db: Db,
 	workspace: { id: number; plan: string; limits: string },
 	scope: 'read' | 'write'
 ): Promise<string> {
-	const owner = await createUser(db);
-	const actor = { type: 'user' as const, userId: owner.id, role: 'owner' as const };
+	const owner =
+		(await db.membership.findFirst({ where: { workspaceId: workspace.id, role: 'owner' } })) ??
+		(await db.membership.create({
+			data: { workspaceId: workspace.id, userId: (await createUser(db)).id, role: 'owner' }
+		}));
+	const actor = { type: 'user' as const, userId: owner.userId, role: 'owner' as const };
 	return (
 		await createApiKey({
 			ctx: ctxFor(db, workspace, actor),

@@ -6,7 +6,7 @@ export type Scope = 'read' | 'write';
 
 // Who is acting. Built by adapters (toServiceCtx), never by the domain.
 export type Actor =
-	| { type: 'user'; userId: number; role: 'owner' | 'admin' | 'member' }
+	| { type: 'user'; userId: number; role: Role }
 	| {
 			type: 'apiKey';
 			keyId: number;
@@ -42,10 +42,40 @@ export function requireScope(ctx: ServiceContext, scope: Scope): void {
 	}
 }
 
-export function requireRole(ctx: ServiceContext, roles: Array<'owner' | 'admin' | 'member'>): void {
-	if (ctx.actor.type === 'user' && !roles.includes(ctx.actor.role)) {
-		throw new ForbiddenError(`this action needs the role ${roles.join(' or ')}`);
-	}
+export type Role = 'owner' | 'admin' | 'member';
+
+// Administration (keys, members, invitations, workspace settings) needs a role. A dashboard user
+// has one; an API key or an OAuth connection acts with the current role of the member who made
+// it, so a demoted or departed member's key loses what they lost. Jobs and probes are ours.
+export async function requireRole(ctx: ServiceContext, roles: Role[]): Promise<void> {
+	const { actor } = ctx;
+	if (actor.type === 'system' || actor.type === 'probe') return;
+	const role = actor.type === 'user' ? actor.role : await memberRole(ctx, actor.userId);
+	if (role && roles.includes(role)) return;
+	const needs = `this action needs the role ${roles.join(' or ')}`;
+	if (actor.type === 'user') throw new ForbiddenError(needs);
+	const [a, what] = actor.type === 'apiKey' ? ['an', 'API key'] : ['a', 'connected app'];
+	throw new ForbiddenError(
+		role
+			? `${needs}; ${a} ${what} acts with the role of the member who created it (${role})`
+			: `${needs}; no current member of the workspace stands behind this ${what}: ask an owner or admin to issue a new one`
+	);
+}
+
+// The person a credential acts for, if any: keys made by a key or an app keep that person.
+export function actingUserId(actor: Actor): number | null {
+	return actor.type === 'user' || actor.type === 'apiKey' || actor.type === 'oauth'
+		? actor.userId
+		: null;
+}
+
+async function memberRole(ctx: ServiceContext, userId: number | null): Promise<Role | null> {
+	if (userId === null) return null;
+	const row = await ctx.db.membership.findUnique({
+		where: { workspaceId_userId: { workspaceId: ctx.workspace.id, userId } },
+		select: { role: true }
+	});
+	return (row?.role as Role | undefined) ?? null;
 }
 
 // Audit columns (spec 2.17): MCP mutations are recorded with actor_type = mcp.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp } from '../../../../e2e/harness.ts';
+import { startSmtp } from '../../../test/servers.ts';
 import { createTestDb } from '../../../test/db.ts';
 import { createTestUpstate } from '../../../test/upstate.ts';
 import type { Upstate } from '../../app.ts';

@@ -1,5 +1,5 @@
 import { writeAudit } from '../audit.ts';
-import { requireRole, requireScope, type ServiceContext } from '../context.ts';
+import { actingUserId, requireRole, requireScope, type ServiceContext } from '../context.ts';
 import { parseInput } from '../parse.ts';
 import { withTransaction } from '../transaction.ts';
 import { generateKey, hashKey, toApiKeyOutput } from './internal.ts';
@@ -12,7 +12,7 @@ export async function createApiKey(args: {
 }): Promise<CreatedApiKeyOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
-	requireRole(ctx, ['owner', 'admin']);
+	await requireRole(ctx, ['owner', 'admin']);
 	const input = parseInput(CreateApiKeyInput, args.input);
 	const key = generateKey();
 	return withTransaction(ctx, async (tx) => {
@@ -23,7 +23,7 @@ export async function createApiKey(args: {
 				scope: input.scope,
 				start: key.slice(0, 8),
 				keyHash: hashKey(key),
-				createdById: ctx.actor.type === 'user' ? ctx.actor.userId : null
+				createdById: actingUserId(ctx.actor)
 			}
 		});
 		const output = toApiKeyOutput(row);

@@ -12,7 +12,7 @@ export async function revokeApiKey(args: {
 }): Promise<ApiKeyOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
-	requireRole(ctx, ['owner', 'admin']);
+	await requireRole(ctx, ['owner', 'admin']);
 	const { keyId } = parseInput(ApiKeyIdInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const row = await getApiKeyInWorkspace({ tx, id: keyId, workspaceId: ctx.workspace.id });

@@ -20,7 +20,7 @@ export async function inviteMember(args: {
 }): Promise<InvitationOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
-	requireRole(ctx, ['owner', 'admin']);
+	await requireRole(ctx, ['owner', 'admin']);
 	const input = parseInput(InviteMemberInput, args.input);
 	const token = randomBytes(32).toString('base64url');
 	const invitation = await withTransaction(ctx, async (tx) => {

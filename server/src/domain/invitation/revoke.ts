@@ -12,7 +12,7 @@ export async function revokeInvitation(args: {
 }): Promise<{ id: number; deleted: true }> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
-	requireRole(ctx, ['owner', 'admin']);
+	await requireRole(ctx, ['owner', 'admin']);
 	const { invitationId } = parseInput(InvitationIdInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const row = await tx.invitation.findFirst({

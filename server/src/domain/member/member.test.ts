@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { createTestDb } from '../../../test/db.ts';
 import { codeOf } from '../../../test/expect-error.ts';
 import { createUser, createWorkspace, ctxFor, readKey } from '../../../test/factories.ts';
+import { createApiKey } from '../api-key/index.ts';
 import { listMembers, removeMember, updateMemberRole } from './index.ts';
 
 let db: Db;
@@ -78,6 +79,66 @@ describe('member service', () => {
 				})
 			)
 		).toMatch(/^FORBIDDEN/);
+	});
+
+	// A credential is not a way around a role: keys and connected apps act with the current
+	// role of the member who made them.
+	it('lets a key or an app administer only while its creator is an owner or admin', async () => {
+		const { ws, owner, member, ctx } = await team();
+		const admin = await createUser(db);
+		await db.membership.create({ data: { workspaceId: ws.id, userId: admin.id, role: 'admin' } });
+		const adminKey = ctxFor(db, ws, {
+			type: 'apiKey',
+			keyId: 1,
+			userId: admin.id,
+			scope: 'write',
+			via: 'rest'
+		});
+		const memberApp = ctxFor(db, ws, {
+			type: 'oauth',
+			grantId: 1,
+			userId: member.id,
+			scope: 'write'
+		});
+		expect(
+			await codeOf(
+				updateMemberRole({ ctx: memberApp, input: { userId: member.id, role: 'owner' } })
+			)
+		).toBe(
+			'FORBIDDEN: this action needs the role owner or admin; a connected app acts with the role of the member who created it (member)'
+		);
+		expect(
+			(await updateMemberRole({ ctx: adminKey, input: { userId: member.id, role: 'admin' } })).role
+		).toBe('admin');
+		// A key made by a key keeps the person behind it.
+		const made = await createApiKey({ ctx: adminKey, input: { name: 'ci', scope: 'write' } });
+		expect((await db.apiKey.findUniqueOrThrow({ where: { id: made.id } })).createdById).toBe(
+			admin.id
+		);
+		// Demoted, the admin's key loses what they lost; removed, it administers nothing.
+		await updateMemberRole({ ctx, input: { userId: admin.id, role: 'member' } });
+		expect(
+			await codeOf(updateMemberRole({ ctx: adminKey, input: { userId: owner.id, role: 'member' } }))
+		).toMatch(/^FORBIDDEN: .*created it \(member\)$/);
+		await removeMember({ ctx, input: { userId: admin.id } });
+		expect(await codeOf(removeMember({ ctx: adminKey, input: { userId: member.id } }))).toBe(
+			'FORBIDDEN: this action needs the role owner or admin; no current member of the workspace stands behind this API key: ask an owner or admin to issue a new one'
+		);
+		expect(
+			await codeOf(
+				removeMember({
+					ctx: ctxFor(db, ws, {
+						type: 'apiKey',
+						keyId: 2,
+						userId: null,
+						scope: 'write',
+						via: 'rpc'
+					}),
+					input: { userId: member.id }
+				})
+			)
+		).toMatch(/^FORBIDDEN: .*no current member/);
+		expect(await db.membership.count({ where: { workspaceId: ws.id } })).toBe(2);
 	});
 
 	it("returns NOT_FOUND for another workspace's id", async () => {

@@ -13,7 +13,7 @@ export async function removeMember(args: {
 }): Promise<{ id: number; deleted: true }> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
-	requireRole(ctx, ['owner', 'admin']);
+	await requireRole(ctx, ['owner', 'admin']);
 	const { userId } = parseInput(MemberIdInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const row = await getMemberInWorkspace({ tx, userId, workspaceId: ctx.workspace.id });

@@ -11,7 +11,7 @@ export async function updateMemberRole(args: {
 }): Promise<MemberOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
-	requireRole(ctx, ['owner', 'admin']);
+	await requireRole(ctx, ['owner', 'admin']);
 	const input = parseInput(UpdateMemberRoleInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const row = await getMemberInWorkspace({

@@ -12,7 +12,7 @@ export async function updateWorkspace(args: {
 }): Promise<WorkspaceOutput> {
 	const { ctx } = args;
 	requireScope(ctx, 'write');
-	requireRole(ctx, ['owner', 'admin']);
+	await requireRole(ctx, ['owner', 'admin']);
 	const input = parseInput(UpdateWorkspaceInput, args.input);
 	return withTransaction(ctx, async (tx) => {
 		const before = await tx.workspace.findUniqueOrThrow({ where: { id: ctx.workspace.id } });
