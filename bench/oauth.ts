@@ -25,7 +25,11 @@ const log = console.log;
 console.log = () => {}; // one line per request from the API server
 
 const { db } = await createTestDb();
-const upstate = createTestUpstate(db);
+// No credential or OAuth budget: the bench measures the server, not the rate limiter.
+const upstate = createTestUpstate(db, {
+	RATE_LIMIT_REQUESTS: String(1_000_000_000),
+	RATE_LIMIT_OAUTH_REQUESTS: String(1_000_000_000)
+});
 const api = await startApi(upstate);
 const ws = await createWorkspace(db, { limits: { ...TEAM_LIMITS, monitors: MONITORS + 10 } });
 const user = await createUser(db);
