@@ -132,6 +132,14 @@ describe('notifications page without JavaScript', () => {
 		await page.getByRole('button', { name: 'Create channel' }).click();
 		await page.getByText('must be 1-64 letters').first().waitFor();
 		await expect(page.getByLabel('Topic').inputValue()).resolves.toBe('not a topic!');
+		// Optional fields say so in the label; the error names the field as labelled, on its input.
+		expect(await page.getByLabel('Access token (optional)', { exact: true }).count()).toBe(1);
+		expect(await page.getByLabel('Topic', { exact: true }).getAttribute('aria-invalid')).toBe(
+			'true'
+		);
+		const describedBy = (await page.getByLabel('Topic').getAttribute('aria-describedby')) ?? '';
+		const errorText = await page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).innerText();
+		expect(errorText).toMatch(/^Topic: .*must be 1-64 letters/);
 		await expect(page.getByLabel('Checkout').isChecked()).resolves.toBe(true);
 		await expect(page.getByLabel('Billing').isChecked()).resolves.toBe(true);
 
