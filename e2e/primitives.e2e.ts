@@ -9,7 +9,7 @@ import { createMonitor, removeMonitor } from '../server/src/domain/monitor/index
 import { createPrivateLocation } from '../server/src/domain/private-location/index.ts';
 import { createStatusPage } from '../server/src/domain/status-page/index.ts';
 import { createStatusReport } from '../server/src/domain/status-report/index.ts';
-import { ctxFor, storedResult, TEAM_LIMITS } from '../server/test/factories.ts';
+import { createWorkspace, ctxFor, storedResult, TEAM_LIMITS } from '../server/test/factories.ts';
 import { axe } from './axe.ts';
 import { launchBrowser, startSmtp, startStack, type Stack, signIn } from './harness.ts';
 
@@ -300,3 +300,36 @@ for (const width of [1280, 390]) {
 		});
 	});
 }
+
+// Last: it changes the session's workspace (and changes it back).
+describe('the sidebar workspace switch', () => {
+	it('switches workspace at 390 px without JavaScript, from the folded menu', async () => {
+		const other = await createWorkspace(db);
+		const user = await db.user.findFirstOrThrow({ where: { email: 'lin@example.test' } });
+		await db.membership.create({ data: { workspaceId: other.id, userId: user.id } });
+		const page = await tab(390, false);
+		const home = await db.workspace.findUniqueOrThrow({ where: { id: ctx.workspace.id } });
+		const switchTo = async (name: string) => {
+			await page.goto(`${stack.urls.dashboard}/monitors`);
+			await page.getByText('Menu', { exact: true }).click();
+			const select = page.getByLabel('Workspace', { exact: true });
+			expect(await select.locator('option').allInnerTexts()).toEqual(
+				expect.arrayContaining([home.name, other.name])
+			);
+			await select.selectOption({ label: name });
+			await page.getByRole('button', { name: 'Go' }).click();
+			await page.waitForURL(/\/monitors$/);
+			await page.getByText('Menu', { exact: true }).click();
+			expect(await page.getByLabel('Workspace', { exact: true }).inputValue()).toBe(
+				String(name === home.name ? home.id : other.id)
+			);
+		};
+		await switchTo(other.name);
+		expect(await monitorNames(page)).toEqual([]);
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+			390
+		);
+		await switchTo(home.name);
+		expect(await monitorNames(page)).toHaveLength(3);
+	});
+});
