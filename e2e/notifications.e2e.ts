@@ -177,7 +177,10 @@ describe('notifications page with JavaScript', () => {
 	it('keeps showing stored settings after a save, so a second save keeps them', async () => {
 		const js = await (await browser.newContext()).newPage();
 		await signIn(js, { dashboard: stack.urls.dashboard, smtp, email: 'ada@example.test' });
-		await js.goto(`${stack.urls.dashboard}/notifications/new?provider=ntfy`);
+		// Type once hydrated: typing during hydration lost the create once (1 run in 8).
+		await js.goto(`${stack.urls.dashboard}/notifications/new?provider=ntfy`, {
+			waitUntil: 'networkidle'
+		});
 		await js.getByLabel('Topic').fill('alerts');
 		await js.getByLabel('Server URL').fill('https://ntfy.example.com');
 		await js.getByRole('button', { name: 'Create channel' }).click();
