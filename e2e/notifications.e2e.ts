@@ -132,6 +132,14 @@ describe('notifications page without JavaScript', () => {
 		await page.getByRole('button', { name: 'Create channel' }).click();
 		await page.getByText('must be 1-64 letters').first().waitFor();
 		await expect(page.getByLabel('Topic').inputValue()).resolves.toBe('not a topic!');
+		// Optional fields say so in the label; the error names the field as labelled, on its input.
+		expect(await page.getByLabel('Access token (optional)', { exact: true }).count()).toBe(1);
+		expect(await page.getByLabel('Topic', { exact: true }).getAttribute('aria-invalid')).toBe(
+			'true'
+		);
+		const describedBy = (await page.getByLabel('Topic').getAttribute('aria-describedby')) ?? '';
+		const errorText = await page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).innerText();
+		expect(errorText).toMatch(/^Topic: .*must be 1-64 letters/);
 		await expect(page.getByLabel('Checkout').isChecked()).resolves.toBe(true);
 		await expect(page.getByLabel('Billing').isChecked()).resolves.toBe(true);
 
@@ -169,7 +177,10 @@ describe('notifications page with JavaScript', () => {
 	it('keeps showing stored settings after a save, so a second save keeps them', async () => {
 		const js = await (await browser.newContext()).newPage();
 		await signIn(js, { dashboard: stack.urls.dashboard, smtp, email: 'ada@example.test' });
-		await js.goto(`${stack.urls.dashboard}/notifications/new?provider=ntfy`);
+		// Type once hydrated: typing during hydration lost the create once (1 run in 8).
+		await js.goto(`${stack.urls.dashboard}/notifications/new?provider=ntfy`, {
+			waitUntil: 'networkidle'
+		});
 		await js.getByLabel('Topic').fill('alerts');
 		await js.getByLabel('Server URL').fill('https://ntfy.example.com');
 		await js.getByRole('button', { name: 'Create channel' }).click();

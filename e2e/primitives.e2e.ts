@@ -2,20 +2,22 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
+import { createEmbeddedAnalytics } from '../server/src/analytics/index.ts';
 import { createDb, type Db } from '../server/src/db/client.ts';
-import { createMonitor } from '../server/src/domain/monitor/index.ts';
+import { createMonitor, removeMonitor } from '../server/src/domain/monitor/index.ts';
 import { createPrivateLocation } from '../server/src/domain/private-location/index.ts';
 import { createStatusPage } from '../server/src/domain/status-page/index.ts';
 import { createStatusReport } from '../server/src/domain/status-report/index.ts';
-import { ctxFor, TEAM_LIMITS } from '../server/test/factories.ts';
+import { createWorkspace, ctxFor, storedResult, TEAM_LIMITS } from '../server/test/factories.ts';
 import { axe } from './axe.ts';
 import { launchBrowser, startSmtp, startStack, type Stack, signIn } from './harness.ts';
 
 // The dashboard's form and layout primitives as a person meets them, at a desktop width and at
 // 390 px: the monitor list's tag filter (a GET form, no JS needed), the confirm dialog for
 // deleting (a modal with JavaScript, a two-step plain form post without), field errors linked
-// to their inputs, limits said and enforced with maxlength, and one timestamp format with its zone.
+// to their inputs, limits said and enforced with maxlength, and one timestamp format with its zone
+// (the latency chart axis writes it short).
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let stack: Stack;
 let browser: Browser;
@@ -25,6 +27,7 @@ let ctx: ReturnType<typeof ctxFor>;
 let reportsUrl = '';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'upstate-e2e-primitives-'));
 const TIME = /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} UTC$/;
+const AXIS_TIME = /^\d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2} UTC$/;
 
 beforeAll(async () => {
 	smtp = await startSmtp();
@@ -244,6 +247,43 @@ for (const width of [1280, 390]) {
 			expect(await page.getByLabel('Blog', { exact: true }).isChecked()).toBe(true);
 		});
 
+		it('labels the latency chart axis in the same format, cut short, with the zone', async () => {
+			const monitor = await createMonitor({
+				ctx,
+				input: {
+					type: 'http',
+					name: `Charted ${width}`,
+					periodicity: '10m',
+					url: 'https://example.com/'
+				}
+			});
+			// The tag filter test counts the monitors: leave none behind.
+			onTestFinished(async () => {
+				await removeMonitor({ ctx, input: { monitorId: monitor.id } });
+			});
+			const analytics = createEmbeddedAnalytics({
+				url: `file:${path.join(dataDir, 'analytics.db')}`
+			});
+			await analytics.insertResults(
+				Array.from({ length: 18 }, (_, i) =>
+					storedResult({
+						workspaceId: ctx.workspace.id,
+						monitorId: monitor.id,
+						startedAt: Date.now() - (i + 1) * 20 * 60_000
+					})
+				)
+			);
+			analytics.close();
+			const page = await tab(width, false);
+			await page.goto(`${stack.urls.dashboard}/monitors/${monitor.id}`);
+			const labels = await page
+				.locator('figure[data-slot="latency-chart"] svg text')
+				.allTextContents();
+			const axis = labels.filter((t) => !t.endsWith(' ms'));
+			expect(axis).toHaveLength(2);
+			for (const text of axis) expect(text).toMatch(AXIS_TIME);
+		});
+
 		it('writes times in one format with the zone (reports list and report)', async () => {
 			const page = await tab(width, false);
 			await page.goto(reportsUrl);
@@ -260,3 +300,36 @@ for (const width of [1280, 390]) {
 		});
 	});
 }
+
+// Last: it changes the session's workspace (and changes it back).
+describe('the sidebar workspace switch', () => {
+	it('switches workspace at 390 px without JavaScript, from the folded menu', async () => {
+		const other = await createWorkspace(db);
+		const user = await db.user.findFirstOrThrow({ where: { email: 'lin@example.test' } });
+		await db.membership.create({ data: { workspaceId: other.id, userId: user.id } });
+		const page = await tab(390, false);
+		const home = await db.workspace.findUniqueOrThrow({ where: { id: ctx.workspace.id } });
+		const switchTo = async (name: string) => {
+			await page.goto(`${stack.urls.dashboard}/monitors`);
+			await page.getByText('Menu', { exact: true }).click();
+			const select = page.getByLabel('Workspace', { exact: true });
+			expect(await select.locator('option').allInnerTexts()).toEqual(
+				expect.arrayContaining([home.name, other.name])
+			);
+			await select.selectOption({ label: name });
+			await page.getByRole('button', { name: 'Go' }).click();
+			await page.waitForURL(/\/monitors$/);
+			await page.getByText('Menu', { exact: true }).click();
+			expect(await page.getByLabel('Workspace', { exact: true }).inputValue()).toBe(
+				String(name === home.name ? home.id : other.id)
+			);
+		};
+		await switchTo(other.name);
+		expect(await monitorNames(page)).toEqual([]);
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+			390
+		);
+		await switchTo(home.name);
+		expect(await monitorNames(page)).toHaveLength(3);
+	});
+});

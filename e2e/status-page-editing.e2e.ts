@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { axe } from './axe.ts';
 import {
 	launchBrowser,
 	newStatusPageWithoutJs,
@@ -9,7 +10,7 @@ import {
 } from './harness.ts';
 
 // Editing a status page's components, groups, reports and maintenance windows: mostly with
-// JavaScript off (every form must work as a plain post), with it on where a native confirm is used.
+// JavaScript off (every form must work as a plain post), with it on where a confirm dialog opens.
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let stack: Stack;
 let browser: Browser;
@@ -92,18 +93,22 @@ describe('status page components and groups', () => {
 	it('asks before deleting a group without JavaScript and says the components stay', async () => {
 		onTestFailed(async () => console.log(page.url(), await page.locator('body').innerText()));
 		await page.goto(base);
-		await page.getByRole('button', { name: 'Delete group Platform' }).click();
-		await alert(
-			page,
-			'Delete group “Platform”? Its component stays on the page, ungrouped.'
-		).waitFor();
-		// Asking deleted nothing; Cancel goes back to the page.
+		const ask = page.getByText('Delete group Platform…');
+		const consequence = page.getByText(
+			'Group “Platform” goes. Its component stays on the page, ungrouped.'
+		);
+		const remove = page.getByRole('button', { name: 'Delete group', exact: true });
+		expect(await remove.isVisible()).toBe(false);
+		await ask.click();
+		await consequence.waitFor();
+		// Opening the step deleted nothing; closing it again hides the question.
 		expect(await page.getByLabel('Name of group Platform').isVisible()).toBe(true);
-		await page.getByRole('link', { name: 'Cancel' }).click();
-		expect(await page.getByRole('alert').count()).toBe(0);
+		await ask.click();
+		await consequence.waitFor({ state: 'hidden' });
+		expect(await remove.isVisible()).toBe(false);
 
-		await page.getByRole('button', { name: 'Delete group Platform' }).click();
-		await page.getByRole('button', { name: 'Delete group', exact: true }).click();
+		await ask.click();
+		await remove.click();
 		await page
 			.getByRole('status')
 			.filter({ hasText: 'Deleted group “Platform”. Its components stay on the page, ungrouped.' })
@@ -112,25 +117,61 @@ describe('status page components and groups', () => {
 		expect(await page.getByLabel('Group of Public API', { exact: true }).inputValue()).toBe('');
 	});
 
-	it('asks with a native confirm when JavaScript is on', async () => {
+	it('asks in a dialog when JavaScript is on; Cancel and Escape keep the group', async () => {
 		onTestFailed(async () => console.log(js.url(), await js.locator('body').innerText()));
 		await js.goto(base, { waitUntil: 'networkidle' });
 		await js.getByLabel('Group of Public API', { exact: true }).selectOption({ label: 'Edge' });
 		await js.getByRole('button', { name: 'Save Public API' }).click();
 		await js.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
 
-		const questions: string[] = [];
-		js.once('dialog', (d) => (questions.push(d.message()), d.dismiss()));
-		await js.getByRole('button', { name: 'Delete group Edge' }).click();
-		await expect
-			.poll(() => questions)
-			.toEqual(['Delete group “Edge”? Its component stays on the page, ungrouped.']);
+		const dialog = js.getByRole('dialog', { name: 'Delete group Edge?' });
+		const ask = js.getByRole('button', { name: 'Delete group Edge…' });
+		expect(await dialog.isVisible()).toBe(false);
+		await ask.click();
+		await dialog.waitFor();
+		expect(await dialog.innerText()).toContain(
+			'Group “Edge” goes. Its component stays on the page, ungrouped.'
+		);
+		expect(await axe(js, ['serious', 'critical'])).toEqual([]);
+		await dialog.getByRole('button', { name: 'Cancel' }).click();
+		await dialog.waitFor({ state: 'hidden' });
+		await ask.click();
+		await dialog.waitFor();
+		await js.keyboard.press('Escape');
+		await dialog.waitFor({ state: 'hidden' });
 		expect(await js.getByLabel('Name of group Edge').isVisible()).toBe(true);
 
-		js.once('dialog', (d) => d.accept());
-		await js.getByRole('button', { name: 'Delete group Edge' }).click();
+		await ask.click();
+		await dialog.getByRole('button', { name: 'Delete group', exact: true }).click();
 		await js.getByRole('status').filter({ hasText: 'Deleted group “Edge”.' }).waitFor();
+		expect(await dialog.count()).toBe(0);
 		expect(await js.getByLabel('Name of group Edge').count()).toBe(0);
+		expect(await js.getByLabel('Group of Public API', { exact: true }).inputValue()).toBe('');
+	});
+
+	it('asks again, deleting nothing, when a delete arrives without its confirmation', async () => {
+		onTestFailed(async () => console.log(js.url(), await js.locator('body').innerText()));
+		await js.goto(base, { waitUntil: 'networkidle' });
+		await js.getByLabel('Group name').fill('Stale');
+		await js.getByRole('button', { name: 'Add group' }).click();
+		await js.getByLabel('Name of group Stale').waitFor();
+		const id = await groupId(js, 'Stale');
+		// A plain post with no `confirmed`, as a page from before the dialog would send.
+		await js.evaluate((value) => {
+			const f = Object.assign(document.createElement('form'), {
+				method: 'POST',
+				action: '?/removeGroup'
+			});
+			f.append(Object.assign(document.createElement('input'), { name: 'groupId', value }));
+			document.body.append(f);
+			f.submit();
+		}, id);
+		const dialog = js.getByRole('dialog', { name: 'Delete group Stale?' });
+		await dialog.waitFor();
+		expect(await dialog.innerText()).toContain('Group “Stale” goes. It has no components.');
+		await dialog.getByRole('button', { name: 'Cancel' }).click();
+		await js.goto(base, { waitUntil: 'networkidle' });
+		expect(await js.getByLabel('Name of group Stale').isVisible()).toBe(true);
 	});
 
 	it('shows a group deleted meanwhile as a message on the form, not a 404 page', async () => {
@@ -153,7 +194,7 @@ describe('status page components and groups', () => {
 		expect(await page.getByLabel('Component name').inputValue()).toBe('Queue');
 		expect(await page.getByRole('cell', { name: 'Queue', exact: true }).count()).toBe(0);
 
-		// Asking to delete a group someone has just deleted says so.
+		// Deleting a group someone has just deleted says so.
 		await page.getByLabel('Group name').fill('Gone');
 		await page.getByRole('button', { name: 'Add group' }).click();
 		const gone = await groupId(page, 'Gone');
@@ -161,8 +202,9 @@ describe('status page components and groups', () => {
 			headers: { origin: stack.urls.dashboard },
 			form: { groupId: gone, confirmed: 'yes' }
 		});
-		await page.getByRole('button', { name: 'Delete group Gone' }).click();
-		await alert(page, 'That group is already gone').waitFor();
+		await page.getByText('Delete group Gone…').click();
+		await page.getByRole('button', { name: 'Delete group', exact: true }).click();
+		await alert(page, `component group ${gone} not found`).waitFor();
 	});
 });
 

@@ -4,15 +4,15 @@
 // hydration and a teammate elsewhere read the same instant.
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatFor(timeZone: string, seconds: boolean): Intl.DateTimeFormat {
-	const key = `${timeZone} ${seconds}`;
+function formatFor(timeZone: string, seconds: boolean, year: boolean): Intl.DateTimeFormat {
+	const key = `${timeZone} ${seconds} ${year}`;
 	let format = formats.get(key);
 	if (!format) {
 		format = new Intl.DateTimeFormat('en-GB', {
 			timeZone,
 			day: 'numeric',
 			month: 'short',
-			year: 'numeric',
+			...(year ? { year: 'numeric' } : {}),
 			hour: '2-digit',
 			minute: '2-digit',
 			...(seconds ? { second: '2-digit' } : {}),
@@ -28,5 +28,10 @@ export function formatTime(
 	at: string | number | Date,
 	{ zone = 'UTC', seconds = true }: { zone?: string; seconds?: boolean } = {}
 ): string {
-	return formatFor(zone, seconds).format(new Date(at));
+	return formatFor(zone, seconds, true).format(new Date(at));
+}
+
+/** The same format cut short for a chart's axis, where space is tight: "24 Nov, 13:05 UTC". */
+export function formatAxisTime(at: string | number | Date, { zone = 'UTC' } = {}): string {
+	return formatFor(zone, false, false).format(new Date(at));
 }

@@ -109,8 +109,8 @@ export const actions: Actions = {
 			return actionError(err, v, notFoundInForm);
 		}
 	},
-	// Without `confirmed` (a form post with JavaScript off) this only asks: the page shows what
-	// happens to the group's components and a button that confirms.
+	// The page's ConfirmDialog sends `confirmed`. A post without it (a stale page, a hand-made
+	// request) deletes nothing: the page opens that group's dialog to ask.
 	removeGroup: async ({ locals, request }) => {
 		const v = formValues(await request.formData());
 		if (v.confirmed !== 'yes') return { confirmRemoveGroup: Number(v.groupId) };
