@@ -103,6 +103,11 @@ describe('walking skeleton', () => {
 		await page.getByRole('button', { name: 'Create API key' }).click();
 		const key = (await page.getByLabel('Your new API key').inputValue()).trim();
 		expect(key).toMatch(/^us_/);
+		// The key acts for the member who made it: the list says who, with their role.
+		const row = page
+			.getByRole('row')
+			.filter({ has: page.getByRole('cell', { name: 'ci', exact: true }) });
+		expect((await row.getByRole('cell').nth(3).textContent())?.trim()).toBe(`${email} (owner)`);
 
 		const rest = await fetch(`${stack.urls.api}/v1/monitors`, {
 			headers: { 'x-service-key': key }
