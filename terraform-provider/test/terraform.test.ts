@@ -137,12 +137,16 @@ variable "name" {
   type    = string
   default = "web"
 }
+variable "headers" {
+  type    = list(object({ key = string, value = string }))
+  default = [{ key = "x-check", value = "1" }]
+}
 resource "upstate_monitor" "web" {
   type        = "http"
   name        = var.name
   periodicity = "1m"
   url         = "https://example.com/health"
-  headers     = [{ key = "x-check", value = "1" }]
+  headers     = var.headers
   status_code_assertions = [{ target = 200, comparator = "eq" }]
   tags        = ["prod"]
 }
@@ -267,6 +271,13 @@ describe('terraform-provider-upstate with the real terraform', () => {
 			retry: 3,
 			headers: [{ key: 'x-check', value: '1' }]
 		});
+
+		// A list removed from configuration is cleared on the server, and then plans no change.
+		const noHeaders = { ...attached(), TF_VAR_name: 'web-2', TF_VAR_headers: 'null' };
+		await ok(dir, ['apply', '-auto-approve', '-input=false'], noHeaders);
+		expect(await call('monitor.get', { monitorId: id })).toMatchObject({ headers: [] });
+		expect(attrs(dir, 'web')?.headers).toBeNull();
+		expect((await tf(dir, ['plan', '-detailed-exitcode', '-input=false'], noHeaders)).code).toBe(0);
 
 		// Deleted outside Terraform: it leaves the state on refresh and the plan recreates it.
 		await call('monitor.remove', { monitorId: id });
