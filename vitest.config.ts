@@ -6,6 +6,7 @@ export default defineConfig({
 			'server/**/*.test.ts',
 			'probe/**/*.test.ts',
 			'cli/test/**/*.test.ts',
+			'terraform-provider/test/**/*.test.ts',
 			'status/src/**/*.test.ts',
 			'web/src/**/*.test.ts'
 		],

@@ -1,0 +1,410 @@
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectTransport } from '../../cli/src/transport.ts';
+import { startCliStack } from '../../cli/test/stack.ts';
+
+// The real Terraform against the real API server (libSQL file, 127.0.0.1): the provider is
+// launched by Terraform itself (filesystem_mirror + init, dev_overrides) and, for the bulk of
+// the journey, attached with TF_REATTACH_PROVIDERS to one long-running provider process.
+const SOURCE = 'example.com/upstate/upstate';
+const here = path.dirname(new URL(import.meta.url).pathname);
+const providerDir = path.resolve(here, '..');
+const node = process.execPath;
+
+try {
+	execFileSync('terraform', ['version'], { stdio: 'ignore' });
+} catch {
+	throw new Error(
+		'terraform is not on PATH: install Terraform 1.11.x (https://developer.hashicorp.com/terraform/install) to run the provider tests'
+	);
+}
+
+type Stack = Awaited<ReturnType<typeof startCliStack>>;
+type Ws = Awaited<ReturnType<Stack['workspace']>>;
+let stack: Stack;
+let me: Ws;
+let other: Ws;
+let tmp: string;
+let debugProvider: ChildProcess;
+let reattach: string;
+
+const rpc = (key: string) => {
+	const t = connectTransport({ baseUrl: stack.api.url, apiKey: key });
+	return (p: string, input: unknown) => t(p, input) as Promise<Record<string, unknown>>;
+};
+
+function tf(dir: string, args: string[], env: Record<string, string> = {}) {
+	return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+		execFile(
+			'terraform',
+			[...args, '-no-color'],
+			{
+				cwd: dir,
+				env: {
+					...process.env,
+					CHECKPOINT_DISABLE: '1',
+					TF_IN_AUTOMATION: '1',
+					TF_CLI_CONFIG_FILE: path.join(tmp, 'dev.tfrc'),
+					TF_VAR_base_url: stack.api.url,
+					TF_VAR_token: me.write,
+					...env
+				},
+				maxBuffer: 16 * 1024 * 1024
+			},
+			(err, stdout, stderr) =>
+				resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr })
+		);
+	});
+}
+const ok = async (dir: string, args: string[], env: Record<string, string> = {}) => {
+	const r = await tf(dir, args, env);
+	if (r.code !== 0)
+		throw new Error(`terraform ${args.join(' ')} → ${r.code}\n${r.stdout}\n${r.stderr}`);
+	return r;
+};
+const attached = () => ({ TF_REATTACH_PROVIDERS: reattach });
+
+const HEAD = `
+terraform {
+  required_providers {
+    upstate = { source = "${SOURCE}" }
+  }
+}
+variable "token" { type = string }
+variable "base_url" { type = string }
+provider "upstate" {
+  api_token = var.token
+  base_url  = var.base_url
+}
+`;
+const workdir = (name: string, tfText: string) => {
+	const dir = path.join(tmp, name);
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(path.join(dir, 'main.tf'), HEAD + tfText);
+	return dir;
+};
+const state = (dir: string) => {
+	try {
+		return JSON.parse(readFileSync(path.join(dir, 'terraform.tfstate'), 'utf8')) as {
+			resources: {
+				type: string;
+				name: string;
+				instances: { attributes: Record<string, unknown> }[];
+			}[];
+			outputs: Record<string, { value: unknown }>;
+		};
+	} catch {
+		return null;
+	}
+};
+const attrs = (dir: string, name: string) =>
+	state(dir)?.resources.find((r) => r.name === name)?.instances[0].attributes;
+
+beforeAll(async () => {
+	stack = await startCliStack();
+	me = await stack.workspace();
+	other = await stack.workspace();
+	tmp = mkdtempSync(path.join(os.tmpdir(), 'upstate-tf-'));
+	writeFileSync(
+		path.join(tmp, 'dev.tfrc'),
+		`provider_installation {\n  dev_overrides { "${SOURCE}" = "${path.join(providerDir, 'bin')}" }\n  direct {}\n}\n`
+	);
+	debugProvider = spawn(node, [path.join(providerDir, 'src/main.ts'), '--debug'], {
+		stdio: ['ignore', 'pipe', 'inherit']
+	});
+	reattach = await new Promise<string>((resolve, reject) => {
+		let out = '';
+		debugProvider.stdout!.on('data', (c: Buffer) => {
+			out += c;
+			const m = /^TF_REATTACH_PROVIDERS=(.+)$/m.exec(out);
+			if (m) resolve(m[1]);
+		});
+		debugProvider.on('exit', (code) => reject(new Error(`provider exited with ${code}`)));
+	});
+}, 60_000);
+
+afterAll(async () => {
+	debugProvider?.kill();
+	await stack?.close();
+	if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+const MONITOR = `
+variable "name" {
+  type    = string
+  default = "web"
+}
+variable "headers" {
+  type    = list(object({ key = string, value = string }))
+  default = [{ key = "x-check", value = "1" }]
+}
+resource "upstate_monitor" "web" {
+  type        = "http"
+  name        = var.name
+  periodicity = "1m"
+  url         = "https://example.com/health"
+  headers     = var.headers
+  status_code_assertions = [{ target = 200, comparator = "eq" }]
+  tags        = ["prod"]
+}
+data "upstate_monitors" "all" {
+  depends_on = [upstate_monitor.web]
+}
+data "upstate_private_locations" "all" {}
+output "monitor_names" { value = [for m in data.upstate_monitors.all.monitors : m.name] }
+output "locations" { value = data.upstate_private_locations.all.private_locations }
+`;
+
+describe('terraform-provider-upstate with the real terraform', () => {
+	it('installs through terraform init from a filesystem mirror under "~> 0.1" and runs plan/apply as Terraform launches it', async () => {
+		const mirror = path.join(tmp, 'mirror');
+		const pkg = path.join(
+			mirror,
+			SOURCE,
+			'0.1.0',
+			`linux_${process.arch === 'x64' ? 'amd64' : process.arch}`
+		);
+		mkdirSync(pkg, { recursive: true });
+		const exe = path.join(pkg, 'terraform-provider-upstate_v0.1.0');
+		writeFileSync(
+			exe,
+			`#!/bin/sh\nexec "${node}" "${path.join(providerDir, 'src/main.ts')}" "$@"\n`
+		);
+		chmodSync(exe, 0o755);
+		const rc = path.join(tmp, 'mirror.tfrc');
+		writeFileSync(
+			rc,
+			`provider_installation {\n  filesystem_mirror {\n    path = "${mirror}"\n    include = ["${SOURCE}"]\n  }\n}\n`
+		);
+		const cfg = (constraint: string) =>
+			HEAD.replace(
+				`source = "${SOURCE}"`,
+				`source = "${SOURCE}"\n      version = "${constraint}"`
+			) +
+			`resource "upstate_monitor" "ping" {\n  type = "icmp"\n  name = "mirror-ping"\n  periodicity = "5m"\n  uri = "127.0.0.1"\n}\n`;
+		const env = { TF_CLI_CONFIG_FILE: rc };
+
+		const wrong = workdir('mirror-wrong', '');
+		writeFileSync(path.join(wrong, 'main.tf'), cfg('~> 0.2'));
+		const refused = await tf(wrong, ['init', '-input=false'], env);
+		expect(refused.code).toBe(1);
+		expect(refused.stderr).toMatch(/no available releases match/i);
+
+		const dir = workdir('mirror', '');
+		writeFileSync(path.join(dir, 'main.tf'), cfg('~> 0.1'));
+		const init = await ok(dir, ['init', '-input=false'], env);
+		expect(init.stdout).toMatch(/Installed example.com\/upstate\/upstate v0\.1\.0/);
+		expect(readFileSync(path.join(dir, '.terraform.lock.hcl'), 'utf8')).toContain('"~> 0.1"');
+
+		await ok(dir, ['apply', '-auto-approve', '-input=false'], env);
+		const id = Number(attrs(dir, 'ping')?.id);
+		const m = await rpc(me.write)('monitor.get', { monitorId: id });
+		expect(m).toMatchObject({
+			type: 'icmp',
+			name: 'mirror-ping',
+			uri: '127.0.0.1',
+			timeout: 45000
+		});
+		expect((await tf(dir, ['plan', '-detailed-exitcode', '-input=false'], env)).code).toBe(0);
+		await ok(dir, ['destroy', '-auto-approve', '-input=false'], env);
+		await expect(rpc(me.write)('monitor.get', { monitorId: id })).rejects.toThrow();
+	}, 90_000);
+
+	it('journey: create, no-op, update, drift, recreate, import, data sources, destroy', async () => {
+		const call = rpc(me.write);
+		const loc = await call('privateLocation.create', {
+			name: 'rack-1',
+			monitor_ids: [],
+			metadata: {}
+		});
+		const dir = workdir('journey', MONITOR);
+
+		await ok(dir, ['apply', '-auto-approve', '-input=false'], attached());
+		const id = Number(attrs(dir, 'web')?.id);
+		expect(await call('monitor.get', { monitorId: id })).toMatchObject({
+			name: 'web',
+			url: 'https://example.com/health',
+			method: 'GET',
+			headers: [{ key: 'x-check', value: '1' }],
+			status_code_assertions: [{ target: 200, comparator: 'eq' }],
+			tags: ['prod']
+		});
+		const s = state(dir)!;
+		expect(s.outputs.monitor_names.value).toEqual(['web']);
+		expect(s.outputs.locations.value).toEqual([
+			expect.objectContaining({
+				id: String(loc.id),
+				name: 'rack-1',
+				status: 'unknown',
+				last_seen_at: null
+			})
+		]);
+
+		expect((await tf(dir, ['plan', '-detailed-exitcode', '-input=false'], attached())).code).toBe(
+			0
+		);
+
+		await ok(dir, ['apply', '-auto-approve', '-input=false'], {
+			...attached(),
+			TF_VAR_name: 'web-2'
+		});
+		expect(Number(attrs(dir, 'web')?.id)).toBe(id);
+		expect(await call('monitor.get', { monitorId: id })).toMatchObject({ name: 'web-2', retry: 3 });
+
+		// Someone changes it over /rpc: the plan shows it and apply puts it back.
+		await call('monitor.update', { monitorId: id, retry: 7, headers: [] });
+		const drift = await tf(dir, ['plan', '-detailed-exitcode', '-input=false'], {
+			...attached(),
+			TF_VAR_name: 'web-2'
+		});
+		expect(drift.code).toBe(2);
+		expect(drift.stdout).toMatch(/retry\s+= 7 -> 3/);
+		expect(drift.stdout).toContain('x-check');
+		await ok(dir, ['apply', '-auto-approve', '-input=false'], {
+			...attached(),
+			TF_VAR_name: 'web-2'
+		});
+		expect(await call('monitor.get', { monitorId: id })).toMatchObject({
+			retry: 3,
+			headers: [{ key: 'x-check', value: '1' }]
+		});
+
+		// A list removed from configuration is cleared on the server, and then plans no change.
+		const noHeaders = { ...attached(), TF_VAR_name: 'web-2', TF_VAR_headers: 'null' };
+		await ok(dir, ['apply', '-auto-approve', '-input=false'], noHeaders);
+		expect(await call('monitor.get', { monitorId: id })).toMatchObject({ headers: [] });
+		expect(attrs(dir, 'web')?.headers).toBeNull();
+		expect((await tf(dir, ['plan', '-detailed-exitcode', '-input=false'], noHeaders)).code).toBe(0);
+
+		// Deleted outside Terraform: it leaves the state on refresh and the plan recreates it.
+		await call('monitor.remove', { monitorId: id });
+		const gone = await tf(dir, ['plan', '-detailed-exitcode', '-input=false'], {
+			...attached(),
+			TF_VAR_name: 'web-2'
+		});
+		expect(gone.code).toBe(2);
+		expect(gone.stdout).toMatch(/upstate_monitor\.web will be created/);
+
+		// Import of a monitor made elsewhere; its configuration then plans no change.
+		const made = await call('monitor.create', {
+			type: 'tcp',
+			name: 'made-outside',
+			periodicity: '5m',
+			uri: '127.0.0.1:9'
+		});
+		writeFileSync(
+			path.join(dir, 'imported.tf'),
+			`resource "upstate_monitor" "imported" {\n  type = "tcp"\n  name = "made-outside"\n  periodicity = "5m"\n  uri = "127.0.0.1:9"\n}\n`
+		);
+		await ok(dir, ['import', '-input=false', 'upstate_monitor.imported', String(made.id)], {
+			...attached(),
+			TF_VAR_name: 'web-2'
+		});
+		expect(attrs(dir, 'imported')).toMatchObject({
+			id: String(made.id),
+			name: 'made-outside',
+			headers: null
+		});
+		await ok(dir, ['apply', '-auto-approve', '-input=false'], {
+			...attached(),
+			TF_VAR_name: 'web-2'
+		});
+		expect(
+			(
+				await tf(dir, ['plan', '-detailed-exitcode', '-input=false'], {
+					...attached(),
+					TF_VAR_name: 'web-2'
+				})
+			).code
+		).toBe(0);
+		const recreated = Number(attrs(dir, 'web')?.id);
+		expect(recreated).not.toBe(id);
+
+		await ok(dir, ['destroy', '-auto-approve', '-input=false'], {
+			...attached(),
+			TF_VAR_name: 'web-2'
+		});
+		for (const monitorId of [recreated, Number(made.id)])
+			await expect(call('monitor.get', { monitorId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+		expect(state(dir)!.resources.filter((r) => r.type === 'upstate_monitor')).toEqual([]);
+	}, 120_000);
+
+	it("refuses another workspace's monitor on import: not found, nothing imported", async () => {
+		const theirs = await rpc(other.write)('monitor.create', {
+			type: 'tcp',
+			name: 'theirs',
+			periodicity: '5m',
+			uri: '127.0.0.1:9'
+		});
+		const dir = workdir(
+			'foreign',
+			`resource "upstate_monitor" "x" {\n  type = "tcp"\n  name = "theirs"\n  periodicity = "5m"\n  uri = "127.0.0.1:9"\n}\n`
+		);
+		const r = await tf(
+			dir,
+			['import', '-input=false', 'upstate_monitor.x', String(theirs.id)],
+			attached()
+		);
+		expect(r.code).toBe(1);
+		expect(r.stderr).toContain(`Monitor ${String(theirs.id)} not found`);
+		expect(state(dir)?.resources ?? []).toEqual([]);
+		expect(await rpc(other.write)('monitor.get', { monitorId: theirs.id })).toMatchObject({
+			name: 'theirs'
+		});
+	});
+
+	it('a bad api_token fails with what to do next, and writes nothing', async () => {
+		const before = await rpc(me.write)('monitor.list', {});
+		const dir = workdir('bad-token', MONITOR);
+		const r = await tf(dir, ['apply', '-auto-approve', '-input=false'], {
+			...attached(),
+			TF_VAR_token: 'us_not-a-key'
+		});
+		expect(r.code).toBe(1);
+		expect(r.stderr).toMatch(/Upstate refused the API token/);
+		expect(r.stderr).toMatch(/Settings → API keys/);
+		expect(await rpc(me.write)('monitor.list', {})).toEqual(before);
+		expect(state(dir)?.resources ?? []).toEqual([]);
+	});
+
+	it('a read-only key: apply is refused with the scope message, nothing created', async () => {
+		const before = await rpc(me.write)('monitor.list', {});
+		const dir = workdir('read-only', MONITOR);
+		const r = await tf(dir, ['apply', '-auto-approve', '-input=false'], {
+			...attached(),
+			TF_VAR_token: me.read
+		});
+		expect(r.code).toBe(1);
+		expect(r.stderr).toMatch(/Upstate refused creating the monitor/);
+		expect(r.stderr).toMatch(/write scope/);
+		expect(await rpc(me.write)('monitor.list', {})).toEqual(before);
+	});
+
+	it('server validation becomes a diagnostic on the attribute; gRPC monitors are refused', async () => {
+		const dir = workdir(
+			'invalid',
+			`resource "upstate_monitor" "bad" {\n  type = "http"\n  name = "bad"\n  periodicity = "1m"\n  url = "ftp://nope"\n}\n`
+		);
+		const r = await tf(dir, ['apply', '-auto-approve', '-input=false'], attached());
+		expect(r.code).toBe(1);
+		expect(r.stderr).toMatch(/Invalid url: must be an http or https URL/);
+		const grpcDir = workdir(
+			'grpc',
+			`resource "upstate_monitor" "g" {\n  type = "grpc"\n  name = "g"\n  periodicity = "1m"\n  uri = "127.0.0.1:9"\n}\n`
+		);
+		// launched by Terraform through dev_overrides (bin/terraform-provider-upstate), no init
+		const g = await tf(grpcDir, ['plan', '-input=false']);
+		expect(g.code).toBe(1);
+		expect(g.stderr).toMatch(/gRPC monitors are managed from the dashboard/);
+	});
+
+	it('data source limits: upstate_monitors limit 1..100', async () => {
+		const dir = workdir('limit', `data "upstate_monitors" "x" {\n  limit = 101\n}\n`);
+		const r = await tf(dir, ['plan', '-input=false'], attached());
+		expect(r.code).toBe(1);
+		expect(r.stderr).toMatch(/limit must be a whole number from 1 to 100/);
+	});
+});
