@@ -249,7 +249,7 @@ describe('dashboard assistant', () => {
 		for (let i = 0; i < 8; i++) provider.script.push(toolCall('list_status_pages', {}, `c${i}`));
 		provider.script.push(say('Here are your pages.'));
 		const res = await chat(ask('List my pages'));
-		const body = await res.json();
+		const body = (await res.json()) as { reply: string; toolCalls: unknown[] };
 		expect(body.reply).toBe('Here are your pages.');
 		expect(body.toolCalls).toHaveLength(8);
 		expect(provider.requests).toHaveLength(9);
