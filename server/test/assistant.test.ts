@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Upstate } from '../src/app.ts';
 import { handleChat } from '../src/assistant/http.ts';
@@ -8,76 +6,17 @@ import type { Db } from '../src/db/client.ts';
 import type { SubscriberNotifier } from '../src/notify/index.ts';
 import { createStatusPage } from '../src/domain/status-page/index.ts';
 import { createTestDb } from './db.ts';
+import { fakeOpenAi, say, toolCall } from './fake-openai.ts';
 import { TEAM_LIMITS, createUser, createWorkspace, ctxFor } from './factories.ts';
 import { createTestUpstate } from './upstate.ts';
 
 // The dashboard assistant against a fake OpenAI-compatible provider (the one faked part): real
 // database, real session, the router executing every tool call as the signed-in user.
 
-type Recorded = { path: string; headers: IncomingHttpHeaders; body: ChatBody };
-type ChatBody = {
-	model: string;
-	messages: Array<{ role: string; content?: string | null; tool_call_id?: string }>;
-	tools?: Array<{
-		type: string;
-		function: {
-			name: string;
-			parameters: { properties?: Record<string, unknown>; required?: string[] };
-		};
-	}>;
-};
-type Scripted = { status?: number; message?: Record<string, unknown> };
-
-// Answers each POST /v1/chat/completions with the next scripted reply, recording the request.
-async function fakeProvider() {
-	const requests: Recorded[] = [];
-	const script: Scripted[] = [];
-	const server: Server = createServer((req, res) => {
-		let raw = '';
-		req.on('data', (c) => (raw += c));
-		req.on('end', () => {
-			requests.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(raw) });
-			const next = script.shift() ?? { status: 500 };
-			res.writeHead(next.status ?? 200, { 'content-type': 'application/json' });
-			if (!next.message) return res.end(JSON.stringify({ error: { message: 'no script left' } }));
-			res.end(
-				JSON.stringify({
-					id: `chatcmpl-${requests.length}`,
-					object: 'chat.completion',
-					created: 0,
-					model: 'test-model',
-					choices: [
-						{
-							index: 0,
-							message: { role: 'assistant', content: null, ...next.message },
-							finish_reason: next.message.tool_calls ? 'tool_calls' : 'stop'
-						}
-					]
-				})
-			);
-		});
-	});
-	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}/v1`,
-		requests,
-		script,
-		close: () => new Promise<void>((r) => server.close(() => r()))
-	};
-}
-
-const toolCall = (name: string, args: Record<string, unknown>, id = 'call_1') => ({
-	message: {
-		tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }]
-	}
-});
-const say = (content: string) => ({ message: { content } });
-
 let db: Db;
 let upstate: Upstate;
 let unconfigured: Upstate;
-let provider: Awaited<ReturnType<typeof fakeProvider>>;
+let provider: Awaited<ReturnType<typeof fakeOpenAi>>;
 let sessionId: string;
 let userId: number;
 let workspaceId: number;
@@ -91,7 +30,7 @@ const recording: SubscriberNotifier = {
 
 beforeAll(async () => {
 	({ db } = await createTestDb());
-	provider = await fakeProvider();
+	provider = await fakeOpenAi();
 	upstate = createTestUpstate(db, {
 		AI_BASE_URL: provider.url,
 		AI_MODEL: 'test-model',
