@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { modelFor } from './assistant/chat.ts';
 import {
 	AI_GATEWAY_MODELS,
 	AI_GATEWAY_URL,
@@ -31,6 +32,9 @@ describe('config', () => {
 			models: AI_GATEWAY_MODELS
 		});
 		expect(AI_GATEWAY_MODELS.free).not.toBe(AI_GATEWAY_MODELS.paid);
+		expect(modelFor(gateway!, 'free')).toBe(AI_GATEWAY_MODELS.free); // safe: asserted just above
+		expect(modelFor(gateway!, 'team')).toBe(AI_GATEWAY_MODELS.paid);
+		expect(modelFor(gateway!, 'self-host')).toBe(AI_GATEWAY_MODELS.paid);
 		const both = loadConfig({
 			DATA_DIR: tmp(),
 			AI_GATEWAY_API_KEY: 'gw-key',

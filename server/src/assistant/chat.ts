@@ -74,6 +74,11 @@ const takesNotify = (t: McpTool) =>
 		'notify'
 	);
 
+// Spec 2.1: the gateway's smaller model for free workspaces, the stronger one for every other
+// plan (self-host included); AI_BASE_URL has one model for all.
+export const modelFor = (provider: AiProvider, plan: string) =>
+	plan === 'free' ? provider.models.free : provider.models.paid;
+
 export async function runChat(args: {
 	ctx: TrpcContext;
 	provider: AiProvider;
@@ -84,8 +89,7 @@ export async function runChat(args: {
 	if (!ctx.service) throw new ServiceError('UNAUTHORIZED', 'sign in to use the assistant');
 	// The tools the caller may see (spec 5.2 and plan features); the router checks again.
 	const tools = visibleTools(args.tools ?? (cachedTools ??= buildTools()), ctx.service);
-	const paid = ctx.service.workspace.plan !== 'free';
-	const model = paid ? provider.models.paid : provider.models.free;
+	const model = modelFor(provider, ctx.service.workspace.plan);
 	const client = new OpenAI({
 		baseURL: provider.baseUrl,
 		apiKey: provider.apiKey || 'keyless',
