@@ -196,6 +196,12 @@ describe('dashboard assistant', () => {
 		expect(provider.requests[8].body).not.toHaveProperty('tools');
 	});
 
+	it('never answers with an empty turn, which the next request would refuse', async () => {
+		provider.script.push(say(''));
+		const body = (await (await chat(ask('hm'))).json()) as { reply: string };
+		expect(body.reply).toBe('(The model gave no answer.)');
+	});
+
 	it('refuses bad input with 400 and a provider failure with 502', async () => {
 		expect((await chat('not json')).status).toBe(400);
 		expect((await chat({ messages: [] })).status).toBe(400);

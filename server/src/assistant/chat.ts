@@ -117,7 +117,9 @@ export async function runChat(args: {
 		}
 		if (!choice) throw new ChatProviderError('the model provider answered with no message');
 		const calls = (choice.tool_calls ?? []).filter((c) => c.type === 'function');
-		if (!calls.length) return { reply: choice.content ?? '', toolCalls };
+		// Never an empty turn: the conversation is sent back next time and empty messages are refused.
+		if (!calls.length)
+			return { reply: choice.content?.trim() || '(The model gave no answer.)', toolCalls };
 		messages.push({ role: 'assistant', content: choice.content ?? null, tool_calls: calls });
 		for (const call of calls) {
 			const result = await runTool(
