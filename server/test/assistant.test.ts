@@ -196,6 +196,19 @@ describe('dashboard assistant', () => {
 		expect(provider.requests[8].body).not.toHaveProperty('tools');
 	});
 
+	it('runs no tool the model calls in the last round, and says so with a 502', async () => {
+		for (let i = 0; i < 9; i++)
+			provider.script.push(
+				toolCall('create_status_report', newReport(pageId, `Loop ${i}`), `l${i}`)
+			);
+		const res = await chat(ask('Keep going'));
+		expect(res.status).toBe(502);
+		expect(await res.text()).toMatch(/kept calling tools after 8 rounds/);
+		expect(
+			await db.statusReport.count({ where: { workspaceId, title: { startsWith: 'Loop' } } })
+		).toBe(8);
+	});
+
 	it('never answers with an empty turn, which the next request would refuse', async () => {
 		provider.script.push(say(''));
 		const body = (await (await chat(ask('hm'))).json()) as { reply: string };

@@ -63,7 +63,7 @@ export function toModelTool(t: McpTool): ChatCompletionTool {
 		function: {
 			name: t.tool.name,
 			description: t.tool.description,
-			parameters: { ...schema, properties, ...(required.length ? { required } : { required: [] }) }
+			parameters: { ...schema, properties, required }
 		}
 	};
 }
@@ -95,7 +95,8 @@ export async function runChat(args: {
 		apiKey: provider.apiKey || 'keyless',
 		organization: null,
 		project: null,
-		maxRetries: 1
+		maxRetries: 1,
+		timeout: 60_000
 	});
 	const messages: ChatCompletionMessageParam[] = [
 		{ role: 'system', content: SYSTEM },
@@ -120,6 +121,9 @@ export async function runChat(args: {
 		// Never an empty turn: the conversation is sent back next time and empty messages are refused.
 		if (!calls.length)
 			return { reply: choice.content?.trim() || '(The model gave no answer.)', toolCalls };
+		// The last round offers no tools: calls then are not run.
+		if (!offer)
+			throw new ChatProviderError(`the model kept calling tools after ${MAX_TOOL_ROUNDS} rounds`);
 		messages.push({ role: 'assistant', content: choice.content ?? null, tool_calls: calls });
 		for (const call of calls) {
 			const result = await runTool(
@@ -133,8 +137,7 @@ export async function runChat(args: {
 			messages.push({ role: 'tool', tool_call_id: call.id, content: result.content });
 		}
 	}
-	// Unreachable: the last round offers no tools, so a well-behaved model answers in text.
-	throw new ChatProviderError(`the model kept calling tools after ${MAX_TOOL_ROUNDS} rounds`);
+	throw new ChatProviderError('unreachable: the last round returns or throws');
 }
 
 async function runTool(
