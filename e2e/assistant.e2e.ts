@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { fakeOpenAi, say, toolCall } from '../server/test/fake-openai.ts';
+import { axe } from './axe.ts';
 import {
 	launchBrowser,
 	newStatusPageWithoutJs,
@@ -47,6 +48,7 @@ describe('the Assistant page without a model provider (e2e)', () => {
 		const help = await page.locator('main').innerText();
 		for (const name of ['AI_BASE_URL', 'AI_MODEL', 'AI_API_KEY', 'AI_GATEWAY_API_KEY'])
 			expect(help).toContain(name);
+		expect(await axe(page, ['serious', 'critical'])).toEqual([]);
 		const res = await page.request.post(`${stack.urls.dashboard}/assistant/chat`, {
 			data: { messages: [{ role: 'user', content: 'hello' }] }
 		});
@@ -117,6 +119,7 @@ describe('the Assistant page with a model provider (e2e)', () => {
 		await js.getByLabel('Message').fill('Two');
 		await js.getByRole('button', { name: 'Send' }).click();
 		await js.getByText('Second answer.').waitFor();
+		expect(await axe(js, ['serious', 'critical'])).toEqual([]);
 		expect(provider.requests[1].body.messages.map((m) => [m.role, m.content])).toEqual([
 			['system', expect.any(String)],
 			['user', 'One'],
