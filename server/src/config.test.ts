@@ -2,7 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadDatabaseConfig } from './config.ts';
+import { modelFor } from './assistant/chat.ts';
+import {
+	AI_GATEWAY_MODELS,
+	AI_GATEWAY_URL,
+	ConfigError,
+	loadConfig,
+	loadDatabaseConfig
+} from './config.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'upstate-config-'));
 // Everything a production process of every service needs (spec 1.4.1).
@@ -16,6 +23,37 @@ const PRODUCTION = {
 };
 
 describe('config', () => {
+	it('configures the assistant from AI_BASE_URL, which wins over AI_GATEWAY_API_KEY', () => {
+		expect(loadConfig({ DATA_DIR: tmp() }).ai).toBeNull();
+		const gateway = loadConfig({ DATA_DIR: tmp(), AI_GATEWAY_API_KEY: 'gw-key' }).ai;
+		expect(gateway).toEqual({
+			baseUrl: AI_GATEWAY_URL,
+			apiKey: 'gw-key',
+			models: AI_GATEWAY_MODELS
+		});
+		expect(AI_GATEWAY_MODELS.free).not.toBe(AI_GATEWAY_MODELS.paid);
+		expect(modelFor(gateway!, 'free')).toBe(AI_GATEWAY_MODELS.free); // safe: asserted just above
+		expect(modelFor(gateway!, 'team')).toBe(AI_GATEWAY_MODELS.paid);
+		expect(modelFor(gateway!, 'self-host')).toBe(AI_GATEWAY_MODELS.paid);
+		const both = loadConfig({
+			DATA_DIR: tmp(),
+			AI_GATEWAY_API_KEY: 'gw-key',
+			AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+			AI_MODEL: 'qwen3:8b'
+		}).ai;
+		expect(both).toEqual({
+			baseUrl: 'http://127.0.0.1:11434/v1',
+			apiKey: '',
+			models: { free: 'qwen3:8b', paid: 'qwen3:8b' }
+		});
+		expect(() => loadConfig({ DATA_DIR: tmp(), AI_BASE_URL: 'http://127.0.0.1:1/v1' })).toThrow(
+			/AI_MODEL/
+		);
+		expect(() => loadConfig({ DATA_DIR: tmp(), AI_BASE_URL: 'not a url', AI_MODEL: 'm' })).toThrow(
+			ConfigError
+		);
+	});
+
 	it('ships the OAuth redirect allowlist and editor schemes, and lets each be replaced', () => {
 		const defaults = loadConfig({ DATA_DIR: tmp() });
 		expect(defaults.urls.api).toBe('http://localhost:3001');

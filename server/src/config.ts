@@ -50,7 +50,7 @@ const Env = z.object({
 	INGEST_PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 	WORKFLOWS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 	SERVICE_WEB_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
-	AI_BASE_URL: optional,
+	AI_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
 	AI_API_KEY: optional,
 	AI_MODEL: optional,
 	AI_GATEWAY_API_KEY: optional,
@@ -287,6 +287,7 @@ function buildConfig(env: z.infer<typeof Env>) {
 		},
 		// Status site render cache lifetime; 0 turns the cache off (see status-page/public).
 		statusPageCacheTtlMs: env.STATUS_PAGE_CACHE_TTL_SECONDS * 1000,
+		ai: aiProvider(env),
 		defaultLimits,
 		services: parseServices(env.UPSTATE_SERVICES),
 		migrateOnStart: env.MIGRATE_ON_START,
@@ -307,6 +308,34 @@ function buildConfig(env: z.infer<typeof Env>) {
 			}
 		}
 	};
+}
+
+// The dashboard assistant's model provider (spec 2.1): AI_BASE_URL (any OpenAI-compatible
+// endpoint, one model) wins over AI_GATEWAY_API_KEY (one gateway key, model picked by plan).
+// null: the chat answers 503.
+export const AI_GATEWAY_URL = 'https://ai-gateway.vercel.sh/v1';
+export const AI_GATEWAY_MODELS = { free: 'openai/gpt-5-mini', paid: 'openai/gpt-5' };
+export type AiProvider = {
+	baseUrl: string;
+	apiKey: string;
+	models: { free: string; paid: string };
+};
+
+function aiProvider(env: z.infer<typeof Env>): AiProvider | null {
+	if (env.AI_BASE_URL) {
+		if (!env.AI_MODEL)
+			throw new ConfigError(
+				'AI_BASE_URL is set but AI_MODEL is not: set AI_MODEL to a model id that supports tool calling.'
+			);
+		return {
+			baseUrl: env.AI_BASE_URL,
+			apiKey: env.AI_API_KEY ?? '',
+			models: { free: env.AI_MODEL, paid: env.AI_MODEL }
+		};
+	}
+	if (env.AI_GATEWAY_API_KEY)
+		return { baseUrl: AI_GATEWAY_URL, apiKey: env.AI_GATEWAY_API_KEY, models: AI_GATEWAY_MODELS };
+	return null;
 }
 
 function providerSmtpUrl(env: z.infer<typeof Env>): string {

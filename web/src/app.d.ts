@@ -1,4 +1,4 @@
-import type { createCaller, SessionUser } from '@upstate/server';
+import type { createCaller, SessionUser, TrpcContext } from '@upstate/server';
 
 declare global {
 	namespace App {
@@ -7,6 +7,8 @@ declare global {
 			sessionId: string | null;
 			hasWorkspace: boolean;
 			api: ReturnType<typeof createCaller>;
+			// The caller's context, for what runs procedures by name (the assistant's tools).
+			ctx: TrpcContext;
 		}
 	}
 }

@@ -13,6 +13,7 @@ const session: Handle = async ({ event, resolve }) => {
 	event.locals.sessionId = ctx.sessionId;
 	event.locals.hasWorkspace = ctx.service !== null;
 	event.locals.api = api;
+	event.locals.ctx = ctx;
 	return resolve(event);
 };
 

@@ -1,0 +1,130 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { fakeOpenAi, say, toolCall } from '../server/test/fake-openai.ts';
+import { axe } from './axe.ts';
+import {
+	launchBrowser,
+	newStatusPageWithoutJs,
+	signIn,
+	startSmtp,
+	startStack,
+	type Stack
+} from './harness.ts';
+
+// The Assistant page: without a provider it says how to configure one (and the endpoint answers
+// 503); with one (a fake OpenAI-compatible server) a message sent as a plain form post runs a
+// tool call that opens a status report, not notified, and the page shows the answer.
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let browser: Browser;
+
+beforeAll(async () => {
+	smtp = await startSmtp();
+	browser = await launchBrowser();
+});
+afterAll(async () => {
+	await browser?.close();
+	await smtp?.close();
+});
+
+describe('the Assistant page without a model provider (e2e)', () => {
+	let stack: Stack;
+	beforeAll(async () => {
+		stack = await startStack({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+	});
+	afterAll(() => stack?.stop());
+
+	it('explains which variables to set, and the chat endpoint answers 503', async () => {
+		const page = await browser.newPage();
+		await signIn(page, {
+			dashboard: stack.urls.dashboard,
+			smtp,
+			email: 'ada@example.test'
+		});
+		await page
+			.getByRole('navigation', { name: 'Main' })
+			.getByRole('link', { name: 'Assistant' })
+			.click();
+		await page.getByText('Chat is not configured on this install.').waitFor();
+		const help = await page.locator('main').innerText();
+		for (const name of ['AI_BASE_URL', 'AI_MODEL', 'AI_API_KEY', 'AI_GATEWAY_API_KEY'])
+			expect(help).toContain(name);
+		expect(await axe(page, ['serious', 'critical'])).toEqual([]);
+		const res = await page.request.post(`${stack.urls.dashboard}/assistant/chat`, {
+			data: { messages: [{ role: 'user', content: 'hello' }] }
+		});
+		expect(res.status()).toBe(503);
+		expect(await res.text()).toBe('Chat is not configured');
+	});
+});
+
+describe('the Assistant page with a model provider (e2e)', () => {
+	let stack: Stack;
+	let provider: Awaited<ReturnType<typeof fakeOpenAi>>;
+	let js: Page;
+	let page: Page;
+	let base: string;
+	beforeAll(async () => {
+		provider = await fakeOpenAi();
+		stack = await startStack({
+			SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+			AI_BASE_URL: provider.url,
+			AI_MODEL: 'e2e-model'
+		});
+		({ js, page, base } = await newStatusPageWithoutJs({
+			browser,
+			stack,
+			smtp,
+			email: 'lin@example.test',
+			title: 'Acme status',
+			slug: 'acme'
+		}));
+	});
+	afterAll(async () => {
+		await stack?.stop();
+		await provider?.close();
+	});
+
+	it('opens a status report from a message sent without JavaScript, not notified', async () => {
+		onTestFailed(async () => console.log(page.url(), await page.locator('body').innerText()));
+		const pageId = Number(/\/status-pages\/(\d+)$/.exec(base)?.[1]);
+		provider.script.push(
+			toolCall('create_status_report', {
+				pageId,
+				title: 'Chat report',
+				status: 'investigating',
+				message: 'Opened from the assistant'
+			}),
+			say('I opened "Chat report".')
+		);
+		await page.goto(`${stack.urls.dashboard}/assistant`);
+		expect(await page.getByLabel('Notify subscribers').isChecked()).toBe(false);
+		await page.getByLabel('Message').fill('Open a report called Chat report');
+		await page.getByRole('button', { name: 'Send' }).click();
+		await page.getByText('I opened "Chat report".').waitFor();
+		expect(await page.getByText('Tools used: create_status_report').isVisible()).toBe(true);
+		expect(provider.requests.map((r) => r.body.model)).toEqual(['e2e-model', 'e2e-model']);
+		const created = JSON.parse(provider.requests[1].body.messages.at(-1)?.content ?? '{}');
+		expect(created.updates[0]).toMatchObject({ notify: false, notified: false });
+		await page.goto(`${base}/reports`);
+		await page.getByText('Chat report').first().waitFor();
+	});
+
+	it('keeps the conversation with JavaScript on', async () => {
+		provider.requests.length = 0;
+		provider.script.push(say('First answer.'), say('Second answer.'));
+		await js.goto(`${stack.urls.dashboard}/assistant`, { waitUntil: 'networkidle' });
+		await js.getByLabel('Message').fill('One');
+		await js.getByRole('button', { name: 'Send' }).click();
+		await js.getByText('First answer.').waitFor();
+		await js.getByLabel('Message').fill('Two');
+		await js.getByRole('button', { name: 'Send' }).click();
+		await js.getByText('Second answer.').waitFor();
+		expect(await axe(js, ['serious', 'critical'])).toEqual([]);
+		expect(provider.requests[1].body.messages.map((m) => [m.role, m.content])).toEqual([
+			['system', expect.any(String)],
+			['user', 'One'],
+			['assistant', 'First answer.'],
+			['user', 'Two']
+		]);
+	});
+});

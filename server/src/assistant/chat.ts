@@ -1,0 +1,190 @@
+import OpenAI from 'openai';
+import type {
+	ChatCompletionMessageParam,
+	ChatCompletionTool
+} from 'openai/resources/chat/completions';
+import { z } from 'zod';
+import type { AiProvider } from '../config.ts';
+import { ServiceError } from '../domain/errors.ts';
+import { buildTools, visibleTools, type McpTool } from '../adapters/mcp/tools.ts';
+import { callProcedure } from '../adapters/procedures.ts';
+import type { TrpcContext } from '../router/trpc.ts';
+import { toServiceError } from '../router/errors.ts';
+
+// The dashboard assistant: an OpenAI-compatible model driving the MCP tool definitions, each
+// call run through the router as the signed-in user (scope, role, tenancy stay the router's).
+
+export const MAX_TOOL_ROUNDS = 8;
+export const MAX_MESSAGE_CHARS = 8000;
+export const MAX_MESSAGES = 40;
+
+export const ChatRequest = z.object({
+	messages: z
+		.array(
+			z.object({
+				role: z.enum(['user', 'assistant']),
+				content: z.string().trim().min(1).max(MAX_MESSAGE_CHARS)
+			})
+		)
+		.min(1)
+		.max(MAX_MESSAGES)
+		.refine((m) => m.at(-1)?.role === 'user', 'the last message must be the user’s'),
+	// Spec 4.1 rule 7: the human toggle, never the model, decides whether subscribers are told.
+	notify: z.boolean().default(false)
+});
+export type ChatRequest = z.infer<typeof ChatRequest>;
+
+export type ToolCallRecord = { name: string; ok: boolean; error?: string };
+export type ChatReply = { reply: string; toolCalls: ToolCallRecord[] };
+
+// The model provider failed or answered unusably: the endpoint's 502.
+export class ChatProviderError extends Error {}
+
+const SYSTEM = [
+	'You are the Upstate assistant inside the dashboard of one workspace.',
+	'Use the tools to read and change monitors, status pages, status reports and maintenances.',
+	'Ids come from the list_ tools; never guess them. Report tool errors plainly.',
+	'Whether subscribers are notified is decided by the user’s toggle, not by you.'
+].join(' ');
+
+let cachedTools: McpTool[] | undefined;
+
+// What the model is offered for one tool: its MCP definition with `notify` removed from the
+// schema of the publishing tools (spec 4.1 rule 7).
+export function toModelTool(t: McpTool): ChatCompletionTool {
+	const schema = t.tool.inputSchema as {
+		properties?: Record<string, unknown>;
+		required?: string[];
+	} & Record<string, unknown>;
+	const { notify: _notify, ...properties } = schema.properties ?? {};
+	const required = (schema.required ?? []).filter((r) => r !== 'notify');
+	return {
+		type: 'function',
+		function: {
+			name: t.tool.name,
+			description: t.tool.description,
+			parameters: { ...schema, properties, required }
+		}
+	};
+}
+
+const takesNotify = (t: McpTool) =>
+	Object.hasOwn(
+		(t.tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {},
+		'notify'
+	);
+
+// Spec 2.1: the gateway's smaller model for free workspaces, the stronger one for every other
+// plan (self-host included); AI_BASE_URL has one model for all.
+export const modelFor = (provider: AiProvider, plan: string) =>
+	plan === 'free' ? provider.models.free : provider.models.paid;
+
+export async function runChat(args: {
+	ctx: TrpcContext;
+	provider: AiProvider;
+	request: ChatRequest;
+	tools?: McpTool[];
+}): Promise<ChatReply> {
+	const { ctx, provider, request } = args;
+	if (!ctx.service) throw new ServiceError('UNAUTHORIZED', 'sign in to use the assistant');
+	// The tools the caller may see (spec 5.2 and plan features); the router checks again.
+	const tools = visibleTools(args.tools ?? (cachedTools ??= buildTools()), ctx.service);
+	const model = modelFor(provider, ctx.service.workspace.plan);
+	const client = new OpenAI({
+		baseURL: provider.baseUrl,
+		apiKey: provider.apiKey || 'keyless',
+		organization: null,
+		project: null,
+		maxRetries: 1,
+		timeout: 60_000
+	});
+	const messages: ChatCompletionMessageParam[] = [
+		{ role: 'system', content: SYSTEM },
+		...request.messages
+	];
+	const toolCalls: ToolCallRecord[] = [];
+	for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
+		const offer = round < MAX_TOOL_ROUNDS ? tools.map(toModelTool) : undefined;
+		let choice;
+		try {
+			const completion = await client.chat.completions.create({
+				model,
+				messages,
+				...(offer ? { tools: offer } : {})
+			});
+			choice = completion.choices?.[0]?.message;
+		} catch (err) {
+			throw new ChatProviderError(providerMessage(err));
+		}
+		if (!choice) throw new ChatProviderError('the model provider answered with no message');
+		const calls = (choice.tool_calls ?? []).filter((c) => c.type === 'function');
+		// Never an empty turn: the conversation is sent back next time and empty messages are refused.
+		if (!calls.length)
+			return { reply: choice.content?.trim() || '(The model gave no answer.)', toolCalls };
+		// The last round offers no tools: calls then are not run.
+		if (!offer)
+			throw new ChatProviderError(`the model kept calling tools after ${MAX_TOOL_ROUNDS} rounds`);
+		messages.push({ role: 'assistant', content: choice.content ?? null, tool_calls: calls });
+		for (const call of calls) {
+			const result = await runTool(
+				ctx,
+				tools,
+				call.function.name,
+				call.function.arguments,
+				request
+			);
+			toolCalls.push(result.record);
+			messages.push({ role: 'tool', tool_call_id: call.id, content: result.content });
+		}
+	}
+	throw new ChatProviderError('unreachable: the last round returns or throws');
+}
+
+async function runTool(
+	ctx: TrpcContext,
+	tools: McpTool[],
+	name: string,
+	rawArgs: string,
+	request: ChatRequest
+): Promise<{ record: ToolCallRecord; content: string }> {
+	const fail = (code: string, message: string) => ({
+		record: { name, ok: false, error: `${code}: ${message}` },
+		content: JSON.stringify({ error: { code, message } })
+	});
+	const entry = tools.find((t) => t.tool.name === name);
+	if (!entry) return fail('NOT_FOUND', `no tool named ${name}`);
+	let input: unknown;
+	try {
+		input = rawArgs.trim() ? JSON.parse(rawArgs) : {};
+	} catch {
+		return fail('VALIDATION', 'the arguments are not valid JSON');
+	}
+	if (typeof input !== 'object' || input === null || Array.isArray(input))
+		return fail('VALIDATION', 'the arguments must be a JSON object');
+	// Whatever the model put in `notify` is replaced by the human toggle.
+	const withNotify = takesNotify(entry) ? { ...input, notify: request.notify } : input;
+	try {
+		const output = (await callProcedure(ctx, entry.procedure.path, withNotify)) as Record<
+			string,
+			unknown
+		>;
+		const omit = entry.procedure.meta.mcp?.omit ?? [];
+		const result = Object.fromEntries(Object.entries(output).filter(([k]) => !omit.includes(k)));
+		return { record: { name, ok: true }, content: JSON.stringify(result) };
+	} catch (err) {
+		const e = toServiceError(err);
+		if (e.code === 'INTERNAL')
+			console.error(
+				`[assistant] tool ${name} failed ${e.cause instanceof Error ? e.cause.stack : String(e.cause)}`
+			);
+		return fail(e.code, e.message);
+	}
+}
+
+function providerMessage(err: unknown): string {
+	if (err instanceof OpenAI.APIConnectionError)
+		return 'the model provider could not be reached: check AI_BASE_URL';
+	if (err instanceof OpenAI.APIError)
+		return `the model provider answered ${err.status ?? 'an error'}${err.message ? ` (${err.message})` : ''}: check AI_API_KEY and AI_MODEL`;
+	return `the model provider failed: ${err instanceof Error ? err.message : String(err)}`;
+}
