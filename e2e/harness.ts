@@ -146,3 +146,12 @@ export async function newStatusPageWithoutJs(args: {
 	await page.waitForURL(/\/status-pages\/\d+$/);
 	return { js, noJs, page, base: page.url() };
 }
+
+// Polls until `fn` holds (every 50 ms), failing after `ms`: for effects that land asynchronously.
+export async function until(fn: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+	const end = Date.now() + ms;
+	while (!(await fn())) {
+		if (Date.now() > end) throw new Error('condition not met in time');
+		await new Promise((r) => setTimeout(r, 50));
+	}
+}

@@ -8,7 +8,7 @@ import { createPageComponent } from '../server/src/domain/page-component/index.t
 import { createStatusPage } from '../server/src/domain/status-page/index.ts';
 import { TEAM_LIMITS, ctxFor } from '../server/test/factories.ts';
 import { axe } from './axe.ts';
-import { launchBrowser, openMagicLink, startStack, type Stack } from './harness.ts';
+import { launchBrowser, openMagicLink, startStack, until, type Stack } from './harness.ts';
 
 // A local trial with no mail transport (not production, no SMTP_URL): the first sign-in link
 // comes from the server log, every later mail is kept under Settings -> Mail with its links
@@ -37,14 +37,6 @@ afterAll(async () => {
 	await browser?.close();
 	await stack?.stop();
 });
-
-async function until(fn: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
-	const end = Date.now() + ms;
-	while (!(await fn())) {
-		if (Date.now() > end) throw new Error('condition not met in time');
-		await new Promise((r) => setTimeout(r, 50));
-	}
-}
 
 async function requestLink(page: Page): Promise<void> {
 	await page.goto(`${stack.urls.dashboard}/sign-in`);

@@ -9,7 +9,14 @@ import { createStatusPage } from '../server/src/domain/status-page/index.ts';
 import { createStatusReport } from '../server/src/domain/status-report/index.ts';
 import { createSubscriberNotifier } from '../server/src/domain/subscriber/index.ts';
 import { TEAM_LIMITS, createWorkspace, ctxFor } from '../server/test/factories.ts';
-import { launchBrowser, openMagicLink, startSmtp, startStack, type Stack } from './harness.ts';
+import {
+	launchBrowser,
+	openMagicLink,
+	startSmtp,
+	startStack,
+	until,
+	type Stack
+} from './harness.ts';
 
 // A reader subscribes on the status page with JavaScript off, confirms from the mail, receives
 // a notice from the workflows process's delivery worker, and unsubscribes with one click.
@@ -36,14 +43,6 @@ afterAll(async () => {
 	await stack?.stop();
 	await smtp?.close();
 });
-
-async function until(fn: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
-	const end = Date.now() + ms;
-	while (!(await fn())) {
-		if (Date.now() > end) throw new Error('condition not met in time');
-		await new Promise((r) => setTimeout(r, 50));
-	}
-}
 
 const linkIn = (text: string, route: string) =>
 	text.match(new RegExp(`https?://\\S+/${route}\\?token=\\S+`))?.[0] ?? '';
