@@ -19,7 +19,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { parse, stringify } from 'yaml';
 import { freePort, launchBrowser, signIn, startSmtp } from '../e2e/harness.ts';
 
@@ -247,32 +247,92 @@ function up(stack: Stack): string {
 }
 
 // Ready means the page a person opens first answers: for the dashboard, a 200 sign-in page with
-// its e-mail field (a redirect or an error page served while the service warms up is not ready).
+// its e-mail field and every script and style it links answering 200 (a redirect or an error page
+// served while the service warms up is not ready).
 async function waitHealthy(stack: Stack, probes: Array<[string, number, string]>): Promise<void> {
 	for (const [service, inside, pathname] of probes)
 		await until(`${service} on port ${inside}`, 120, async () => {
-			const res = await fetch(`${stack.url(service, inside)}${pathname}`, { redirect: 'manual' });
+			const base = stack.url(service, inside);
+			const res = await fetch(`${base}${pathname}`, { redirect: 'manual' });
 			if (pathname !== '/sign-in') return res.status < 500 ? true : undefined;
-			return res.status === 200 && (await res.text()).includes('name="email"') ? true : undefined;
+			const html = await res.text();
+			if (res.status !== 200 || !html.includes('name="email"')) return undefined;
+			const assets = new Set(html.match(/\/_app\/immutable\/[\w./-]+/g) ?? []);
+			for (const asset of assets)
+				if ((await fetch(`${base}${asset}`)).status !== 200) return undefined;
+			return true;
 		});
 }
 
-// signIn, and when it fails, what the browser was showing (the stack's logs follow from the caller).
+// What went wrong in the browser while a page loaded: failed requests, 5xx answers, console
+// errors and uncaught exceptions, collected until `stop()`.
+function watchBrowser(page: Page): { seen: string[]; stop: () => void } {
+	const seen: string[] = [];
+	const failed = (r: Request) =>
+		seen.push(`request failed: ${r.method()} ${r.url()} (${r.failure()?.errorText ?? '?'})`);
+	const answered = (r: Response) => {
+		if (r.status() >= 500) seen.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
+	};
+	const consoled = (m: ConsoleMessage) => {
+		if (m.type() === 'error') seen.push(`console error: ${m.text()}`);
+	};
+	const thrown = (e: Error) => seen.push(`uncaught: ${e.message}`);
+	page.on('requestfailed', failed);
+	page.on('response', answered);
+	page.on('console', consoled);
+	page.on('pageerror', thrown);
+	return {
+		seen,
+		stop: () => {
+			page.off('requestfailed', failed);
+			page.off('response', answered);
+			page.off('console', consoled);
+			page.off('pageerror', thrown);
+		}
+	};
+}
+
+// signIn, and when it fails, what the browser was showing and saw go wrong (the stack's logs follow
+// from the caller). The one retry: the sign-in page failed to load in the browser only because a
+// request never got an answer (a connection dropped by the rootless port forwarder), while the
+// server answered every request it got. Any answer >= 500 or script error fails at once.
 async function signInOrExplain(page: Page, args: Parameters<typeof signIn>[1]): Promise<void> {
-	try {
-		await signIn(page, args);
-	} catch (err) {
-		const shown = await page
-			.evaluate(() => document.body?.innerText ?? '')
-			.catch((e: unknown) => `(page unreadable: ${e})`);
-		const again = await fetch(`${args.dashboard}/sign-in`, { redirect: 'manual' }).then(
-			async (r) => `${r.status} ${(await r.text()).length} bytes`,
-			(e: unknown) => `${e}`
-		);
-		throw new Error(
-			`sign-in failed at ${page.url()}: ${(err as Error).message}\n  page showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}\n  GET /sign-in now: ${again}`,
-			{ cause: err }
-		);
+	for (let attempt = 1; ; attempt++) {
+		const watch = watchBrowser(page);
+		try {
+			await page.goto(`${args.dashboard}/sign-in`, { waitUntil: 'networkidle' });
+			const ready = await page
+				.getByLabel('E-mail')
+				.waitFor({ timeout: 10_000 })
+				.then(
+					() => true,
+					() => false
+				);
+			const dropped =
+				watch.seen.length > 0 && watch.seen.every((s) => s.startsWith('request failed'));
+			if (!ready && dropped && attempt === 1) {
+				log(
+					`sign-in page did not load in the browser, loading it once more: ${watch.seen.join('; ')}`
+				);
+				continue;
+			}
+			await signIn(page, args);
+			return;
+		} catch (err) {
+			const shown = await page
+				.evaluate(() => document.body?.innerText ?? '')
+				.catch((e: unknown) => `(page unreadable: ${e})`);
+			const again = await fetch(`${args.dashboard}/sign-in`, { redirect: 'manual' }).then(
+				async (r) => `${r.status} ${(await r.text()).length} bytes`,
+				(e: unknown) => `${e}`
+			);
+			throw new Error(
+				`sign-in failed at ${page.url()}: ${(err as Error).message}\n  page showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}\n  GET /sign-in now: ${again}\n  the browser saw: ${watch.seen.join('\n    ') || 'nothing wrong'}`,
+				{ cause: err }
+			);
+		} finally {
+			watch.stop();
+		}
 	}
 }
 
