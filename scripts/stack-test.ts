@@ -295,7 +295,8 @@ function watchBrowser(page: Page): { seen: string[]; stop: () => void } {
 // signIn, and when it fails, what the browser was showing and saw go wrong (the stack's logs follow
 // from the caller). The one retry: the sign-in page failed to load in the browser only because a
 // request never got an answer (a connection dropped by the rootless port forwarder), while the
-// server answered every request it got. Any answer >= 500 or script error fails at once.
+// server answered every request it got. Any answer >= 500, or a script error with no dropped
+// request, fails at once.
 async function signInOrExplain(page: Page, args: Parameters<typeof signIn>[1]): Promise<void> {
 	for (let attempt = 1; ; attempt++) {
 		const watch = watchBrowser(page);
@@ -308,8 +309,10 @@ async function signInOrExplain(page: Page, args: Parameters<typeof signIn>[1]): 
 					() => true,
 					() => false
 				);
+			// Console errors that follow a dropped request are its echo; a 5xx is the server's fault.
 			const dropped =
-				watch.seen.length > 0 && watch.seen.every((s) => s.startsWith('request failed'));
+				watch.seen.some((s) => s.startsWith('request failed')) &&
+				!watch.seen.some((s) => s.startsWith('HTTP '));
 			if (!ready && dropped && attempt === 1) {
 				log(
 					`sign-in page did not load in the browser, loading it once more: ${watch.seen.join('; ')}`
