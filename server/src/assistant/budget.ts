@@ -32,17 +32,16 @@ export function createChatBudget(config: Config['chatBudget']): ChatBudget {
 	};
 }
 
-// "in 42 seconds" / "in 7 minutes": when the workspace may chat again.
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+// A duration in whole minutes when it is at least one, else in seconds.
+const duration = (seconds: number) =>
+	seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
+
+// The 429's text: the budget and when the workspace may chat again.
 export function budgetMessage(budget: ChatBudget, retryAfterSeconds: number): string {
-	const minutes = Math.ceil(retryAfterSeconds / 60);
-	const when =
-		retryAfterSeconds < 60
-			? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
-			: `${minutes} minute${minutes === 1 ? '' : 's'}`;
-	const windowMinutes = Math.round(budget.windowSeconds / 60);
 	const window =
 		budget.windowSeconds % 60 === 0
-			? `${windowMinutes} minutes`
-			: `${budget.windowSeconds} seconds`;
-	return `This workspace has used its ${budget.requests} assistant messages per ${window}: try again in ${when}.`;
+			? duration(budget.windowSeconds)
+			: plural(budget.windowSeconds, 'second');
+	return `This workspace has used its ${budget.requests} assistant messages per ${window}: try again in ${duration(retryAfterSeconds)}.`;
 }

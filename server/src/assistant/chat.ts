@@ -182,7 +182,7 @@ async function chatLoop(args: {
 				{ model, messages, ...(offer ? { tools: offer } : {}) },
 				{ signal: args.signal }
 			);
-			stream.on('content', (text) => emit({ type: 'delta', text }));
+			stream.on('content', (text) => text && emit({ type: 'delta', text }));
 			const completion = await stream.finalChatCompletion();
 			choice = completion.choices?.[0]?.message;
 		} catch (err) {
