@@ -68,7 +68,9 @@ describe('the Assistant page with a model provider (e2e)', () => {
 		stack = await startStack({
 			SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
 			AI_BASE_URL: provider.url,
-			AI_MODEL: 'e2e-model'
+			AI_MODEL: 'e2e-model',
+			// The tests below send exactly this many messages; the last test is one too many.
+			AI_CHAT_BUDGET_REQUESTS: '4'
 		});
 		({ js, page, base } = await newStatusPageWithoutJs({
 			browser,
@@ -156,5 +158,26 @@ describe('the Assistant page with a model provider (e2e)', () => {
 		expect(await js.getByLabel('Message').inputValue()).toBe('');
 		expect(provider.requests.map((r) => r.body.stream)).toEqual([true, true]);
 		expect(await axe(js, ['serious', 'critical'])).toEqual([]);
+	});
+
+	it('says when to try again once the workspace has used its budget, with and without JavaScript', async () => {
+		provider.requests.length = 0;
+		const budget =
+			/^This workspace has used its 4 assistant messages per 10 minutes: try again in \d+ minutes?\.$/;
+		await page.goto(`${stack.urls.dashboard}/assistant`);
+		await page.getByLabel('Message').fill('One more');
+		await page.getByRole('button', { name: 'Send' }).click();
+		await page.getByRole('alert').waitFor();
+		expect(await page.getByRole('alert').innerText()).toMatch(budget);
+		expect(await page.getByLabel('Message').inputValue()).toBe('One more');
+
+		await js.goto(`${stack.urls.dashboard}/assistant`, { waitUntil: 'networkidle' });
+		await js.getByLabel('Message').fill('And another');
+		await js.getByRole('button', { name: 'Send' }).click();
+		await js.getByRole('alert').waitFor();
+		expect(await js.getByRole('alert').innerText()).toMatch(budget);
+		expect(await js.getByLabel('Message').inputValue()).toBe('And another');
+		expect(await axe(js, ['serious', 'critical'])).toEqual([]);
+		expect(provider.requests).toHaveLength(0);
 	});
 });
