@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Upstate } from '../src/app.ts';
 import { buildTools } from '../src/adapters/mcp/tools.ts';
-import { MAX_PAGE_CHARS } from '../src/assistant/docs.ts';
+import { MAX_PAGE_CHARS, onSite } from '../src/assistant/docs.ts';
 import { handleChat } from '../src/assistant/http.ts';
 import { contextForSession } from '../src/auth/context.ts';
 import type { Db } from '../src/db/client.ts';
@@ -252,5 +252,24 @@ describe('assistant docs tools', () => {
 		const page = toolResult(2).text as string;
 		expect(page).toContain('list_monitors');
 		expect(page).toContain('## Errors');
+	});
+
+	it('keeps every address under a base path on that path', () => {
+		const site = { base: new URL('https://docs.example.test/upstate/') };
+		const at = (raw: string) => onSite(site, raw)?.href;
+		expect(at('/upstate/docs/x')).toBe('https://docs.example.test/upstate/docs/x');
+		expect(at('/docs/x')).toBe('https://docs.example.test/upstate/docs/x');
+		expect(at('docs/x#part')).toBe('https://docs.example.test/upstate/docs/x');
+		expect(at('https://docs.example.test/upstate')).toBe('https://docs.example.test/upstate');
+		for (const outside of [
+			'https://docs.example.test/other',
+			'https://docs.example.test/upstate-evil/x',
+			'../secret',
+			'/upstate/../secret',
+			'http://docs.example.test/upstate/docs/x',
+			'https://docs.example.test.evil.test/upstate/x',
+			'https://user@docs.example.test:444/upstate/x'
+		])
+			expect(at(outside)).toBeUndefined();
 	});
 });

@@ -85,11 +85,12 @@ export async function runDocsTool(
 	return undefined;
 }
 
-// The page's address if it is on the docs site; relative paths are read from the site's root.
+// The page's address if it is on the docs site; a path is read under the site's base path.
 export function onSite(site: DocsSite, raw: string): URL | undefined {
+	const underBase = raw.startsWith(site.base.pathname);
 	let url: URL;
 	try {
-		url = new URL(raw.startsWith('/') ? raw.slice(1) : raw, site.base);
+		url = new URL(raw.startsWith('/') && !underBase ? raw.slice(1) : raw, site.base);
 	} catch {
 		return undefined;
 	}

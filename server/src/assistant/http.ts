@@ -92,6 +92,7 @@ function streamChat(chat: OpenChat, signal: AbortSignal): Response {
 				});
 				send('done', reply);
 			} catch (err) {
+				if (signal.aborted) return; // the page went away mid-answer: nobody to tell
 				const provider = err instanceof ChatProviderError;
 				console.error(
 					`[assistant] ${provider ? 'provider error' : 'failed'}: ${err instanceof Error ? err.message : String(err)}`
