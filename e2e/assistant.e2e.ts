@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { fakeOpenAi, say, toolCall } from '../server/test/fake-openai.ts';
+import { fakeOpenAi, say, stream, toolCall } from '../server/test/fake-openai.ts';
 import { axe } from './axe.ts';
 import {
 	launchBrowser,
@@ -68,7 +68,9 @@ describe('the Assistant page with a model provider (e2e)', () => {
 		stack = await startStack({
 			SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
 			AI_BASE_URL: provider.url,
-			AI_MODEL: 'e2e-model'
+			AI_MODEL: 'e2e-model',
+			// The tests below send exactly this many messages; the last test is one too many.
+			AI_CHAT_BUDGET_REQUESTS: '4'
 		});
 		({ js, page, base } = await newStatusPageWithoutJs({
 			browser,
@@ -126,5 +128,56 @@ describe('the Assistant page with a model provider (e2e)', () => {
 			['assistant', 'First answer.'],
 			['user', 'Two']
 		]);
+	});
+
+	it('streams the answer into the page as the model writes it (JavaScript on)', async () => {
+		provider.requests.length = 0;
+		let release = () => {};
+		const hold = new Promise<void>((r) => (release = r));
+		provider.script.push(toolCall('list_status_pages', {}), {
+			...stream('Checking your ', 'pages: Acme status.'),
+			hold
+		});
+		try {
+			await js.goto(`${stack.urls.dashboard}/assistant`, { waitUntil: 'networkidle' });
+			const response = js.waitForResponse((r) => r.url().endsWith('/assistant/chat'));
+			await js.getByLabel('Message').fill('Which pages do I have?');
+			await js.getByRole('button', { name: 'Send' }).click();
+			expect((await response).headers()['content-type']).toBe('text/event-stream; charset=utf-8');
+			// The model holds the rest back: the tool line and the first words are already shown.
+			await js.getByText('Checking your').waitFor();
+			expect(await js.getByText('Tools used: list_status_pages').isVisible()).toBe(true);
+			expect(await js.getByText('pages: Acme status.').count()).toBe(0);
+			expect(await js.getByRole('button', { name: 'Sending…' }).isDisabled()).toBe(true);
+			expect(await axe(js, ['serious', 'critical'])).toEqual([]);
+		} finally {
+			release();
+		}
+		await js.getByText('Checking your pages: Acme status.').waitFor();
+		await js.getByRole('button', { name: 'Send' }).waitFor();
+		expect(await js.getByLabel('Message').inputValue()).toBe('');
+		expect(provider.requests.map((r) => r.body.stream)).toEqual([true, true]);
+		expect(await axe(js, ['serious', 'critical'])).toEqual([]);
+	});
+
+	it('says when to try again once the workspace has used its budget, with and without JavaScript', async () => {
+		provider.requests.length = 0;
+		const budget =
+			/^This workspace has used its 4 assistant messages per 10 minutes: try again in \d+ minutes?\.$/;
+		await page.goto(`${stack.urls.dashboard}/assistant`);
+		await page.getByLabel('Message').fill('One more');
+		await page.getByRole('button', { name: 'Send' }).click();
+		await page.getByRole('alert').waitFor();
+		expect(await page.getByRole('alert').innerText()).toMatch(budget);
+		expect(await page.getByLabel('Message').inputValue()).toBe('One more');
+
+		await js.goto(`${stack.urls.dashboard}/assistant`, { waitUntil: 'networkidle' });
+		await js.getByLabel('Message').fill('And another');
+		await js.getByRole('button', { name: 'Send' }).click();
+		await js.getByRole('alert').waitFor();
+		expect(await js.getByRole('alert').innerText()).toMatch(budget);
+		expect(await js.getByLabel('Message').inputValue()).toBe('And another');
+		expect(await axe(js, ['serious', 'critical'])).toEqual([]);
+		expect(provider.requests).toHaveLength(0);
 	});
 });

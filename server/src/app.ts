@@ -10,6 +10,7 @@ import type { AnalyticsStore } from './analytics/index.ts';
 import { createOpenedPages, type OpenedPage } from './domain/status-page/public/open-page.ts';
 import type { RenderCache } from './domain/status-page/public/render-cache.ts';
 import { SubscribeBudget } from './domain/subscriber/send-budget.ts';
+import { createChatBudget, type ChatBudget } from './assistant/budget.ts';
 
 // The process-wide services every surface shares. In the all-in-one process main.ts and the
 // SvelteKit apps (which import this package at run time, not bundled) get the same instance.
@@ -23,6 +24,7 @@ export type Upstate = {
 	notify: SubscriberNotifier; // subscriber notifications after publishing: writes the outbox
 	openedPages: RenderCache<OpenedPage>; // published pages by slug/domain for the access gate
 	subscribeBudget: SubscribeBudget; // confirmation mail per client and address (subscriber/)
+	chatBudget: ChatBudget; // assistant messages per workspace (assistant/budget.ts)
 };
 
 export function createUpstate(config: Config = loadConfig()): Upstate {
@@ -40,7 +42,8 @@ export function createUpstate(config: Config = loadConfig()): Upstate {
 		analytics: createAnalyticsStore(config.analytics),
 		notify: createSubscriberNotifier({ db, statusPageUrl: config.urls.statusPage }),
 		openedPages: createOpenedPages(config.statusPageCacheTtlMs),
-		subscribeBudget: new SubscribeBudget()
+		subscribeBudget: new SubscribeBudget(),
+		chatBudget: createChatBudget(config.chatBudget)
 	};
 }
 

@@ -54,6 +54,8 @@ const Env = z.object({
 	AI_API_KEY: optional,
 	AI_MODEL: optional,
 	AI_GATEWAY_API_KEY: optional,
+	AI_CHAT_BUDGET_REQUESTS: count(30),
+	AI_CHAT_BUDGET_WINDOW_SECONDS: count(600),
 	WORKFLOWS_PORT: port(3000),
 	API_PORT: port(3001),
 	DASHBOARD_PORT: port(3002),
@@ -288,6 +290,11 @@ function buildConfig(env: z.infer<typeof Env>) {
 		// Status site render cache lifetime; 0 turns the cache off (see status-page/public).
 		statusPageCacheTtlMs: env.STATUS_PAGE_CACHE_TTL_SECONDS * 1000,
 		ai: aiProvider(env),
+		// Assistant messages per workspace per window (assistant/budget.ts).
+		chatBudget: {
+			requests: env.AI_CHAT_BUDGET_REQUESTS,
+			windowSeconds: env.AI_CHAT_BUDGET_WINDOW_SECONDS
+		},
 		defaultLimits,
 		services: parseServices(env.UPSTATE_SERVICES),
 		migrateOnStart: env.MIGRATE_ON_START,

@@ -7,7 +7,13 @@ export { OAuthError } from './domain/oauth/errors.ts';
 export { NotFoundError, ServiceError, type ErrorCode, type FieldIssue } from './domain/errors.ts';
 export { contextForSession, callerForSession } from './auth/context.ts';
 export { handleChat } from './assistant/http.ts';
-export { runChat, ChatRequest, ChatProviderError, MAX_MESSAGE_CHARS } from './assistant/chat.ts';
+export {
+	runChat,
+	ChatRequest,
+	ChatProviderError,
+	ChatBudgetExceeded,
+	MAX_MESSAGE_CHARS
+} from './assistant/chat.ts';
 export { SESSION_COOKIE } from './auth/lucia.ts';
 export { SignInFlow } from './domain/auth/schemas.ts';
 export { AUDIT_ENTITY_TYPES } from './domain/audit-log/schemas.ts';

@@ -6,7 +6,7 @@ import type { Db } from '../src/db/client.ts';
 import type { SubscriberNotifier } from '../src/notify/index.ts';
 import { createStatusPage } from '../src/domain/status-page/index.ts';
 import { createTestDb } from './db.ts';
-import { fakeOpenAi, say, toolCall } from './fake-openai.ts';
+import { fakeOpenAi, say, stream, toolCall } from './fake-openai.ts';
 import { TEAM_LIMITS, createUser, createWorkspace, ctxFor } from './factories.ts';
 import { createTestUpstate } from './upstate.ts';
 
@@ -63,11 +63,16 @@ beforeEach(() => {
 	sent.length = 0;
 });
 
-async function chat(body: unknown, on: Upstate = upstate, session: string | null = sessionId) {
+async function chat(
+	body: unknown,
+	on: Upstate = upstate,
+	session: string | null = sessionId,
+	accept = 'application/json'
+) {
 	const { ctx } = await contextForSession({ upstate: on, sessionId: session });
 	const request = new Request('http://dashboard.test/assistant/chat', {
 		method: 'POST',
-		headers: { 'content-type': 'application/json' },
+		headers: { 'content-type': 'application/json', accept },
 		body: typeof body === 'string' ? body : JSON.stringify(body)
 	});
 	return handleChat({ upstate: on, ctx, request });
@@ -116,6 +121,7 @@ describe('dashboard assistant', () => {
 		expect(first.path).toBe('/v1/chat/completions');
 		expect(first.headers.authorization).toBe('Bearer test-key');
 		expect(first.body.model).toBe('test-model');
+		expect(first.body.stream).toBe(true);
 		expect(first.body.messages.map((m) => m.role)).toEqual(['system', 'user']);
 		const offered = Object.fromEntries(
 			(first.body.tools ?? []).map((t) => [t.function.name, t.function])
@@ -225,5 +231,133 @@ describe('dashboard assistant', () => {
 		const res = await chat(ask('hello'));
 		expect(res.status).toBe(502);
 		expect(await res.text()).toMatch(/model provider failed: .*401.*AI_API_KEY/);
+	});
+});
+
+type Sse = { event: string; data: unknown };
+
+// Reads server-sent events one at a time from a response body.
+function events(res: Response) {
+	if (!res.body) throw new Error('the response has no body');
+	const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+	let buffer = '';
+	return async function next(): Promise<Sse | undefined> {
+		for (;;) {
+			const end = buffer.indexOf('\n\n');
+			if (end >= 0) {
+				const frame = buffer.slice(0, end);
+				buffer = buffer.slice(end + 2);
+				const event = /^event: (.*)$/m.exec(frame)?.[1] ?? 'message';
+				const data = /^data: (.*)$/m.exec(frame)?.[1] ?? 'null';
+				return { event, data: JSON.parse(data) };
+			}
+			const { done, value } = await reader.read();
+			if (done) return undefined;
+			buffer += value;
+		}
+	};
+}
+async function allEvents(res: Response): Promise<Sse[]> {
+	const next = events(res);
+	const out: Sse[] = [];
+	for (let e = await next(); e; e = await next()) out.push(e);
+	return out;
+}
+
+describe('dashboard assistant, streamed', () => {
+	it('streams tool lines, text deltas and a final event, in order', async () => {
+		provider.script.push(
+			toolCall('list_status_pages', {}),
+			stream('You have ', 'one page: ', 'Acme.')
+		);
+		const res = await chat(ask('Which pages?'), upstate, sessionId, 'text/event-stream');
+		expect(res.status).toBe(200);
+		expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+		expect(await allEvents(res)).toEqual([
+			{ event: 'tool', data: { name: 'list_status_pages', ok: true } },
+			{ event: 'delta', data: { text: 'You have ' } },
+			{ event: 'delta', data: { text: 'one page: ' } },
+			{ event: 'delta', data: { text: 'Acme.' } },
+			{
+				event: 'done',
+				data: {
+					reply: 'You have one page: Acme.',
+					toolCalls: [{ name: 'list_status_pages', ok: true }]
+				}
+			}
+		]);
+		expect(provider.requests.map((r) => r.body.stream)).toEqual([true, true]);
+	});
+
+	it('sends the first words before the model has finished', async () => {
+		let release = () => {};
+		const hold = new Promise<void>((r) => (release = r));
+		provider.script.push({ ...stream('Partly ', 'done.'), hold });
+		const res = await chat(ask('Go'), upstate, sessionId, 'text/event-stream');
+		const next = events(res);
+		// The model is still holding back the rest: the first delta has already arrived.
+		expect(await next()).toEqual({ event: 'delta', data: { text: 'Partly ' } });
+		release();
+		expect(await next()).toEqual({ event: 'delta', data: { text: 'done.' } });
+		expect((await next())?.event).toBe('done');
+		expect(await next()).toBeUndefined();
+	});
+
+	it('ends the stream with an error event when the provider fails; bad input is a plain 400', async () => {
+		provider.script.push({ status: 500 }, { status: 500 });
+		const res = await chat(ask('hello'), upstate, sessionId, 'text/event-stream');
+		expect(res.status).toBe(200);
+		expect(await allEvents(res)).toEqual([
+			{
+				event: 'error',
+				data: { message: expect.stringMatching(/^The assistant's model provider failed: .*500/) }
+			}
+		]);
+		const bad = await chat({ messages: [] }, upstate, sessionId, 'text/event-stream');
+		expect(bad.status).toBe(400);
+		expect(bad.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+	});
+});
+
+describe('dashboard assistant budget', () => {
+	it('answers the 31st message in the window with 429 and when to retry; other workspaces go on', async () => {
+		const budgeted = createTestUpstate(db, {
+			AI_BASE_URL: provider.url,
+			AI_MODEL: 'test-model'
+		});
+		expect(budgeted.config.chatBudget).toEqual({ requests: 30, windowSeconds: 600 });
+		const session = (await budgeted.lucia.createSession(userId, { workspaceId })).id;
+		for (let i = 0; i < 30; i++) provider.script.push(say(`ok ${i}`));
+		for (let i = 0; i < 30; i++)
+			expect((await chat(ask(`m${i}`), budgeted, session)).status).toBe(200);
+		expect(provider.requests).toHaveLength(30);
+
+		const over = await chat(ask('one more'), budgeted, session);
+		expect(over.status).toBe(429);
+		const retry = Number(over.headers.get('retry-after'));
+		expect(retry).toBeGreaterThan(0);
+		expect(retry).toBeLessThanOrEqual(600);
+		const minutes = Math.ceil(retry / 60);
+		expect(await over.text()).toBe(
+			`This workspace has used its 30 assistant messages per 10 minutes: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+		);
+		// The streamed form is refused the same way, before any stream starts.
+		const streamed = await chat(ask('and more'), budgeted, session, 'text/event-stream');
+		expect(streamed.status).toBe(429);
+		expect(provider.requests).toHaveLength(30);
+
+		// Another workspace (another member) has its own budget.
+		const other = await createWorkspace(db);
+		const otherUser = await createUser(db);
+		await db.membership.create({
+			data: { workspaceId: other.id, userId: otherUser.id, role: 'owner' }
+		});
+		const otherSession = (
+			await budgeted.lucia.createSession(otherUser.id, { workspaceId: other.id })
+		).id;
+		provider.script.push(say('still here'));
+		const res = await chat(ask('hi'), budgeted, otherSession);
+		expect(res.status).toBe(200);
+		expect(await res.json()).toEqual({ reply: 'still here', toolCalls: [] });
 	});
 });

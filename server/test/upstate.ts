@@ -12,6 +12,7 @@ import type { Db } from '../src/db/client.ts';
 import { createApiKey } from '../src/domain/api-key/index.ts';
 import { createOpenedPages, type PublicDeps } from '../src/domain/status-page/public/open-page.ts';
 import { SubscribeBudget } from '../src/domain/subscriber/send-budget.ts';
+import { createChatBudget } from '../src/assistant/budget.ts';
 import { createMailer } from '../src/mail/index.ts';
 import { createNoopNotifier } from '../src/notify/index.ts';
 import { createUser, ctxFor } from './factories.ts';
@@ -34,7 +35,8 @@ export function createTestUpstate(db: Db, env: Record<string, string> = {}): Ups
 		analytics: createAnalyticsStore(config.analytics),
 		notify: createNoopNotifier(),
 		openedPages: createOpenedPages(config.statusPageCacheTtlMs),
-		subscribeBudget: new SubscribeBudget()
+		subscribeBudget: new SubscribeBudget(),
+		chatBudget: createChatBudget(config.chatBudget)
 	};
 }
 

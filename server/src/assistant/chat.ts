@@ -4,12 +4,15 @@ import type {
 	ChatCompletionTool
 } from 'openai/resources/chat/completions';
 import { z } from 'zod';
+import type { Upstate } from '../app.ts';
 import type { AiProvider } from '../config.ts';
 import { ServiceError } from '../domain/errors.ts';
 import { buildTools, visibleTools, type McpTool } from '../adapters/mcp/tools.ts';
 import { callProcedure } from '../adapters/procedures.ts';
 import type { TrpcContext } from '../router/trpc.ts';
 import { toServiceError } from '../router/errors.ts';
+import { budgetMessage } from './budget.ts';
+import { DOCS_TOOLS, docsSite, runDocsTool, type DocsSite } from './docs.ts';
 
 // The dashboard assistant: an OpenAI-compatible model driving the MCP tool definitions, each
 // call run through the router as the signed-in user (scope, role, tenancy stay the router's).
@@ -39,11 +42,22 @@ export type ChatReply = { reply: string; toolCalls: ToolCallRecord[] };
 
 // The model provider failed or answered unusably: the endpoint's 502.
 export class ChatProviderError extends Error {}
+// No AI_BASE_URL / AI_GATEWAY_API_KEY: the endpoint's 503.
+export class ChatNotConfigured extends Error {}
+// Over the workspace's chat budget: the endpoint's 429 (with Retry-After).
+export class ChatBudgetExceeded extends Error {
+	readonly retryAfterSeconds: number;
+	constructor(message: string, retryAfterSeconds: number) {
+		super(message);
+		this.retryAfterSeconds = retryAfterSeconds;
+	}
+}
 
 const SYSTEM = [
 	'You are the Upstate assistant inside the dashboard of one workspace.',
 	'Use the tools to read and change monitors, status pages, status reports and maintenances.',
 	'Ids come from the list_ tools; never guess them. Report tool errors plainly.',
+	'For how Upstate works, use search_docs and get_doc_page and cite the page url.',
 	'Whether subscribers are notified is decided by the user’s toggle, not by you.'
 ].join(' ');
 
@@ -79,17 +93,72 @@ const takesNotify = (t: McpTool) =>
 export const modelFor = (provider: AiProvider, plan: string) =>
 	plan === 'free' ? provider.models.free : provider.models.paid;
 
+export type ChatEvent =
+	| { type: 'delta'; text: string } // answer text as the model writes it
+	| ({ type: 'tool' } & ToolCallRecord); // one tool call, once it has run
+
+// A chat admitted to run: signed in, provider configured, within the workspace's budget.
+export type OpenChat = {
+	run(opts?: { onEvent?: (e: ChatEvent) => void; signal?: AbortSignal }): Promise<ChatReply>;
+};
+
+// The checks before any model call (the endpoint answers them before it starts a stream):
+// UNAUTHORIZED without a workspace, ChatNotConfigured, ChatBudgetExceeded (the message says when).
+export async function openChat(args: {
+	ctx: TrpcContext;
+	upstate: Upstate;
+	request: ChatRequest;
+	tools?: McpTool[];
+}): Promise<OpenChat> {
+	const { ctx, upstate, request } = args;
+	const service = ctx.service;
+	if (!service) throw new ServiceError('UNAUTHORIZED', 'sign in to use the assistant');
+	const provider = upstate.config.ai;
+	if (!provider) throw new ChatNotConfigured('Chat is not configured');
+	const charged = await upstate.chatBudget.charge(service.workspace.id);
+	if (!charged.allowed)
+		throw new ChatBudgetExceeded(
+			budgetMessage(upstate.chatBudget, charged.retryAfterSeconds),
+			charged.retryAfterSeconds
+		);
+	const all = () => args.tools ?? (cachedTools ??= buildTools());
+	return {
+		run: (opts = {}) =>
+			chatLoop({
+				ctx,
+				plan: service.workspace.plan,
+				provider,
+				request,
+				// The tools the caller may see (spec 5.2 and plan features); the router checks again.
+				tools: visibleTools(all(), service),
+				docs: docsSite(upstate.config.urls, all),
+				...opts
+			})
+	};
+}
+
 export async function runChat(args: {
 	ctx: TrpcContext;
-	provider: AiProvider;
+	upstate: Upstate;
 	request: ChatRequest;
 	tools?: McpTool[];
 }): Promise<ChatReply> {
-	const { ctx, provider, request } = args;
-	if (!ctx.service) throw new ServiceError('UNAUTHORIZED', 'sign in to use the assistant');
-	// The tools the caller may see (spec 5.2 and plan features); the router checks again.
-	const tools = visibleTools(args.tools ?? (cachedTools ??= buildTools()), ctx.service);
-	const model = modelFor(provider, ctx.service.workspace.plan);
+	return (await openChat(args)).run();
+}
+
+async function chatLoop(args: {
+	ctx: TrpcContext;
+	plan: string;
+	provider: AiProvider;
+	request: ChatRequest;
+	tools: McpTool[];
+	docs: DocsSite;
+	onEvent?: (e: ChatEvent) => void;
+	signal?: AbortSignal;
+}): Promise<ChatReply> {
+	const { ctx, provider, request, tools, docs } = args;
+	const emit = args.onEvent ?? (() => {});
+	const model = modelFor(provider, args.plan);
 	const client = new OpenAI({
 		baseURL: provider.baseUrl,
 		apiKey: provider.apiKey || 'keyless',
@@ -103,15 +172,18 @@ export async function runChat(args: {
 		...request.messages
 	];
 	const toolCalls: ToolCallRecord[] = [];
+	const offered = [...tools.map(toModelTool), ...DOCS_TOOLS];
 	for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
-		const offer = round < MAX_TOOL_ROUNDS ? tools.map(toModelTool) : undefined;
+		const offer = round < MAX_TOOL_ROUNDS ? offered : undefined;
 		let choice;
 		try {
-			const completion = await client.chat.completions.create({
-				model,
-				messages,
-				...(offer ? { tools: offer } : {})
-			});
+			// Streamed always: text reaches the page as it is written; the JSON answer waits for it.
+			const stream = client.chat.completions.stream(
+				{ model, messages, ...(offer ? { tools: offer } : {}) },
+				{ signal: args.signal }
+			);
+			stream.on('content', (text) => text && emit({ type: 'delta', text }));
+			const completion = await stream.finalChatCompletion();
 			choice = completion.choices?.[0]?.message;
 		} catch (err) {
 			throw new ChatProviderError(providerMessage(err));
@@ -129,11 +201,13 @@ export async function runChat(args: {
 			const result = await runTool(
 				ctx,
 				tools,
+				docs,
 				call.function.name,
 				call.function.arguments,
 				request
 			);
 			toolCalls.push(result.record);
+			emit({ type: 'tool', ...result.record });
 			messages.push({ role: 'tool', tool_call_id: call.id, content: result.content });
 		}
 	}
@@ -143,6 +217,7 @@ export async function runChat(args: {
 async function runTool(
 	ctx: TrpcContext,
 	tools: McpTool[],
+	docs: DocsSite,
 	name: string,
 	rawArgs: string,
 	request: ChatRequest
@@ -151,8 +226,6 @@ async function runTool(
 		record: { name, ok: false, error: `${code}: ${message}` },
 		content: JSON.stringify({ error: { code, message } })
 	});
-	const entry = tools.find((t) => t.tool.name === name);
-	if (!entry) return fail('NOT_FOUND', `no tool named ${name}`);
 	let input: unknown;
 	try {
 		input = rawArgs.trim() ? JSON.parse(rawArgs) : {};
@@ -161,6 +234,14 @@ async function runTool(
 	}
 	if (typeof input !== 'object' || input === null || Array.isArray(input))
 		return fail('VALIDATION', 'the arguments must be a JSON object');
+	const doc = await runDocsTool(docs, name, input);
+	if (doc)
+		return {
+			record: { name, ok: doc.ok, ...(doc.error ? { error: doc.error } : {}) },
+			content: JSON.stringify(doc.content)
+		};
+	const entry = tools.find((t) => t.tool.name === name);
+	if (!entry) return fail('NOT_FOUND', `no tool named ${name}`);
 	// Whatever the model put in `notify` is replaced by the human toggle.
 	const withNotify = takesNotify(entry) ? { ...input, notify: request.notify } : input;
 	try {

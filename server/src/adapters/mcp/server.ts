@@ -10,8 +10,13 @@ import { toServiceError } from '../../router/errors.ts';
 import { callProcedure } from '../procedures.ts';
 import { createOpenApiDocument } from '../rest/openapi.ts';
 import { mapError } from './errors.ts';
-import { llmsTxt, mcpReferenceMarkdown } from './reference.ts';
-import { docsBase, fetchRemote, publicResources, type ResourceUrls } from './resources.ts';
+import {
+	docsBase,
+	fetchRemote,
+	localDocument,
+	publicResources,
+	type ResourceUrls
+} from './resources.ts';
 import { visibleTools, type McpTool } from './tools.ts';
 
 // One MCP server per request, for either protocol revision: tools generated from procedure meta,
@@ -69,15 +74,12 @@ export function buildServer(
 		if (!resource) throw new ResourceNotFoundError(request.params.uri);
 		// Documents this server serves itself are generated in place; others are fetched.
 		const local = docsBase(urls) === urls.api;
-		const docs = { api: urls.api, docs: docsBase(urls), dashboard: urls.dashboard };
 		const text =
 			resource.name === 'openapi-specification'
 				? JSON.stringify(createOpenApiDocument({ serverUrl: urls.api }))
-				: !local
-					? await fetchRemote(resource.uri)
-					: resource.name === 'site-index'
-						? llmsTxt(docs)
-						: mcpReferenceMarkdown(tools, urls.api);
+				: local
+					? (localDocument(urls, tools, new URL(resource.uri).pathname) ?? '')
+					: await fetchRemote(resource.uri);
 		return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text }] };
 	});
 	return server;

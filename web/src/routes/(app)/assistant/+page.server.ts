@@ -1,5 +1,6 @@
 import { fail } from '@sveltejs/kit';
 import {
+	ChatBudgetExceeded,
 	ChatProviderError,
 	ChatRequest,
 	getUpstate,
@@ -23,8 +24,9 @@ export const actions: Actions = {
 		const message = String(data.get('message') ?? '').trim();
 		const notify = data.get('notify') === 'on';
 		const history = readHistory(String(data.get('history') ?? ''));
-		const provider = getUpstate().config.ai;
-		if (!provider) return fail(503, { history, message, notify, error: 'Chat is not configured' });
+		const upstate = getUpstate();
+		if (!upstate.config.ai)
+			return fail(503, { history, message, notify, error: 'Chat is not configured' });
 		const parsed = ChatRequest.safeParse({
 			messages: [...history, { role: 'user', content: message }],
 			notify
@@ -39,13 +41,15 @@ export const actions: Actions = {
 			});
 		}
 		try {
-			const answer = await runChat({ ctx: locals.ctx, provider, request: parsed.data });
+			const answer = await runChat({ ctx: locals.ctx, upstate, request: parsed.data });
 			const messages: Message[] = [
 				...parsed.data.messages,
 				{ role: 'assistant', content: answer.reply }
 			];
 			return { history: messages, toolCalls: answer.toolCalls, notify };
 		} catch (err) {
+			if (err instanceof ChatBudgetExceeded)
+				return fail(429, { history, message, notify, error: err.message });
 			if (err instanceof ChatProviderError)
 				return fail(502, {
 					history,
