@@ -92,7 +92,7 @@ const state = (dir: string) => {
 			resources: {
 				type: string;
 				name: string;
-				instances: { attributes: Record<string, unknown> }[];
+				instances: { attributes: Record<string, unknown>; sensitive_attributes?: unknown[] }[];
 			}[];
 			outputs: Record<string, { value: unknown }>;
 		};
@@ -406,5 +406,248 @@ describe('terraform-provider-upstate with the real terraform', () => {
 		const r = await tf(dir, ['plan', '-input=false'], attached());
 		expect(r.code).toBe(1);
 		expect(r.stderr).toMatch(/limit must be a whole number from 1 to 100/);
+	});
+});
+
+const PAGES = `
+variable "meta" {
+  type    = map(string)
+  default = { rack = "b2", floor = "3" }
+}
+variable "run_monitors" {
+  type    = bool
+  default = true
+}
+variable "title" {
+  type    = string
+  default = "Acme status"
+}
+resource "upstate_monitor" "api" {
+  type        = "tcp"
+  name        = "api"
+  periodicity = "5m"
+  uri         = "127.0.0.1:9"
+}
+resource "upstate_private_location" "rack" {
+  name        = "rack-2"
+  monitor_ids = var.run_monitors ? [upstate_monitor.api.id] : null
+  metadata    = var.meta
+}
+resource "upstate_status_page" "main" {
+  title       = var.title
+  slug        = "tf-acme"
+  description = "All systems"
+}
+resource "upstate_status_page_component_group" "core" {
+  page_id = upstate_status_page.main.id
+  name    = "Core"
+}
+resource "upstate_status_page_component" "api" {
+  page_id     = upstate_status_page.main.id
+  monitor_id  = upstate_monitor.api.id
+  group_id    = upstate_status_page_component_group.core.id
+  description = "The public API"
+}
+resource "upstate_status_page_component" "desk" {
+  page_id = upstate_status_page.main.id
+  name    = "Support desk"
+  order   = 2
+}
+output "agent_key" {
+  value     = upstate_private_location.rack.token
+  sensitive = true
+}
+`;
+
+describe('private locations and status pages with the real terraform', () => {
+	it('journey: create, no-op, clear owned metadata/monitor_ids, update in place, drift, import, destroy', async () => {
+		const call = rpc(me.write);
+		const dir = workdir('pages', PAGES);
+		const plan = (env: Record<string, string> = {}) =>
+			tf(dir, ['plan', '-detailed-exitcode', '-input=false'], { ...attached(), ...env });
+		const apply = (env: Record<string, string> = {}) =>
+			ok(dir, ['apply', '-auto-approve', '-input=false'], { ...attached(), ...env });
+
+		const created = await apply();
+		const monitorId = Number(attrs(dir, 'api')?.id);
+		const locId = Number(attrs(dir, 'rack')?.id);
+		const pageId = Number(attrs(dir, 'main')?.id);
+		const loc = await call('privateLocation.get', { privateLocationId: locId });
+		expect(loc).toMatchObject({
+			name: 'rack-2',
+			monitor_ids: [monitorId],
+			metadata: { rack: 'b2', floor: '3' }
+		});
+		// The agent key is kept in state (sensitive), never printed.
+		const token = loc.token as string;
+		expect(attrs(dir, 'rack')?.token).toBe(token);
+		expect(state(dir)!.outputs.agent_key.value).toBe(token);
+		const sensitive = state(dir)!.resources.find((r) => r.name === 'rack')!.instances[0]
+			.sensitive_attributes;
+		expect(JSON.stringify(sensitive)).toContain('token');
+		expect(created.stdout + created.stderr).not.toContain(token);
+		expect(await call('statusPage.get', { pageId })).toMatchObject({
+			title: 'Acme status',
+			slug: 'tf-acme',
+			description: 'All systems',
+			locales: [],
+			access_type: 'public'
+		});
+		const groupId = Number(attrs(dir, 'core')?.id);
+		const components = (await call('pageComponent.list', { pageId })).data as Record<
+			string,
+			unknown
+		>[];
+		expect(components).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({
+					type: 'monitor',
+					monitor_id: monitorId,
+					name: 'api',
+					group_id: groupId,
+					description: 'The public API'
+				}),
+				expect.objectContaining({ type: 'static', name: 'Support desk', order: 2 })
+			])
+		);
+		const noop = await plan();
+		expect(noop.code, noop.stdout).toBe(0);
+		expect(noop.stdout).not.toContain(token);
+
+		// Removed from configuration: the provider owns them, so apply clears them.
+		const cleared = { TF_VAR_meta: 'null', TF_VAR_run_monitors: 'false' };
+		await apply(cleared);
+		expect(await call('privateLocation.get', { privateLocationId: locId })).toMatchObject({
+			monitor_ids: [],
+			metadata: {}
+		});
+		expect(attrs(dir, 'rack')).toMatchObject({ metadata: null, monitor_ids: null, token });
+		expect((await plan(cleared)).code).toBe(0);
+
+		// A new title: an in-place update of the same page.
+		const retitled = { ...cleared, TF_VAR_title: 'Acme status (EU)' };
+		const change = await plan(retitled);
+		expect(change.code).toBe(2);
+		expect(change.stdout).toMatch(/upstate_status_page\.main will be updated in-place/);
+		expect(change.stdout).toMatch(/1 to change, 0 to destroy/);
+		await apply(retitled);
+		expect(Number(attrs(dir, 'main')?.id)).toBe(pageId);
+		expect(await call('statusPage.get', { pageId })).toMatchObject({ title: 'Acme status (EU)' });
+
+		// Deleted outside Terraform: it leaves the state and the plan creates it again.
+		const deskId = Number(
+			state(dir)!.resources.find((r) => r.name === 'desk')!.instances[0].attributes.id
+		);
+		await call('pageComponent.remove', { componentId: deskId });
+		const gone = await plan(retitled);
+		expect(gone.code).toBe(2);
+		expect(gone.stdout).toMatch(/upstate_status_page_component\.desk will be created/);
+		await apply(retitled);
+
+		// Import of a page and a component made elsewhere (ids: page_id, page_id/component_id).
+		const page = await call('statusPage.create', { title: 'Outside', slug: 'tf-outside' });
+		const comp = await call('pageComponent.create', {
+			pageId: page.id,
+			type: 'static',
+			name: 'Made outside'
+		});
+		writeFileSync(
+			path.join(dir, 'imported.tf'),
+			`resource "upstate_status_page" "outside" {\n  title = "Outside"\n  slug = "tf-outside"\n}\nresource "upstate_status_page_component" "outside" {\n  page_id = upstate_status_page.outside.id\n  name = "Made outside"\n}\n`
+		);
+		await ok(dir, ['import', '-input=false', 'upstate_status_page.outside', String(page.id)], {
+			...attached(),
+			...retitled
+		});
+		await ok(
+			dir,
+			['import', '-input=false', 'upstate_status_page_component.outside', `${page.id}/${comp.id}`],
+			{ ...attached(), ...retitled }
+		);
+		expect(attrs(dir, 'outside')).toBeDefined();
+		const after = await plan(retitled);
+		expect(after.code, after.stdout).toBe(0);
+
+		await ok(dir, ['destroy', '-auto-approve', '-input=false'], { ...attached(), ...retitled });
+		for (const pid of [pageId, Number(page.id)])
+			await expect(call('statusPage.get', { pageId: pid })).rejects.toMatchObject({
+				code: 'NOT_FOUND'
+			});
+		await expect(call('privateLocation.get', { privateLocationId: locId })).rejects.toMatchObject({
+			code: 'NOT_FOUND'
+		});
+		expect(state(dir)!.resources).toEqual([]);
+	}, 180_000);
+
+	it("another workspace's page and component: import says not found", async () => {
+		const theirs = rpc(other.write);
+		const page = await theirs('statusPage.create', { title: 'Theirs', slug: 'tf-theirs' });
+		const comp = await theirs('pageComponent.create', {
+			pageId: page.id,
+			type: 'static',
+			name: 'Theirs'
+		});
+		const dir = workdir(
+			'foreign-page',
+			`resource "upstate_status_page" "x" {\n  title = "Theirs"\n  slug = "tf-theirs"\n}\nresource "upstate_status_page_component" "y" {\n  page_id = "${String(page.id)}"\n  name = "Theirs"\n}\n`
+		);
+		const p = await tf(
+			dir,
+			['import', '-input=false', 'upstate_status_page.x', String(page.id)],
+			attached()
+		);
+		expect(p.code).toBe(1);
+		expect(p.stderr).toContain(`Status page ${String(page.id)} not found`);
+		const c = await tf(
+			dir,
+			['import', '-input=false', 'upstate_status_page_component.y', `${page.id}/${comp.id}`],
+			attached()
+		);
+		expect(c.code).toBe(1);
+		expect(c.stderr).toContain(`Status page component ${page.id}/${comp.id} not found`);
+		const bad = await tf(
+			dir,
+			['import', '-input=false', 'upstate_status_page_component.y', String(comp.id)],
+			attached()
+		);
+		expect(bad.stderr).toMatch(/Import with page_id\/component_id/);
+		expect(state(dir)?.resources ?? []).toEqual([]);
+		expect(await theirs('statusPage.get', { pageId: page.id })).toMatchObject({ title: 'Theirs' });
+	});
+
+	it('a read-only key is refused with the scope message; a bad or taken slug names slug', async () => {
+		const page = (slug: string) =>
+			`resource "upstate_status_page" "p" {\n  title = "P"\n  slug = "${slug}"\n}\n`;
+		const before = await rpc(me.write)('statusPage.list', {});
+		const ro = await tf(
+			workdir('page-ro', page('tf-ro')),
+			['apply', '-auto-approve', '-input=false'],
+			{
+				...attached(),
+				TF_VAR_token: me.read
+			}
+		);
+		expect(ro.code).toBe(1);
+		expect(ro.stderr).toMatch(/Upstate refused creating the status page/);
+		expect(ro.stderr).toMatch(/write scope/);
+
+		const invalid = await tf(
+			workdir('page-bad-slug', page('Not A Slug')),
+			['apply', '-auto-approve', '-input=false'],
+			attached()
+		);
+		expect(invalid.code).toBe(1);
+		expect(invalid.stderr).toMatch(/Invalid slug: use lowercase letters, digits and single dashes/);
+
+		await rpc(other.write)('statusPage.create', { title: 'T', slug: 'tf-taken' });
+		const taken = await tf(
+			workdir('page-taken', page('tf-taken')),
+			['apply', '-auto-approve', '-input=false'],
+			attached()
+		);
+		expect(taken.code).toBe(1);
+		expect(taken.stderr).toMatch(/slug 'tf-taken' is already taken/);
+		expect(taken.stderr).toMatch(/slug\s+= "tf-taken"/);
+		expect(await rpc(me.write)('statusPage.list', {})).toEqual(before);
 	});
 });
