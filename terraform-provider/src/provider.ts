@@ -5,6 +5,7 @@ import { decodeValue, encodeValue, UNKNOWN, type DynamicValue, type Value } from
 import { DEFAULT_BASE_URL } from './config.ts';
 import { DATA_SOURCES, locationRow, monitorRow, window, type Page } from './data-sources.ts';
 import { MONITOR } from './monitor.ts';
+import { MAINTENANCE_WINDOW, NOTIFICATION } from './notifications.ts';
 import { ImportError, type Managed } from './resource.ts';
 import { COMPONENT_GROUP, PAGE_COMPONENT, PRIVATE_LOCATION, STATUS_PAGE } from './resources.ts';
 import { toProto, type Block } from './schema.ts';
@@ -23,7 +24,7 @@ type Req = Record<string, unknown> & { type_name?: string };
 
 export const PROVIDER_SCHEMA: Block = {
 	description:
-		'Upstate: monitors, private locations and status pages over the ConnectRPC API ({base_url}/rpc).',
+		'Upstate: monitors, private locations, status pages, notification channels and maintenance windows over the ConnectRPC API ({base_url}/rpc).',
 	attributes: [
 		{
 			name: 'api_token',
@@ -45,7 +46,9 @@ const RESOURCES: Record<string, Managed> = {
 	upstate_private_location: PRIVATE_LOCATION,
 	upstate_status_page: STATUS_PAGE,
 	upstate_status_page_component: PAGE_COMPONENT,
-	upstate_status_page_component_group: COMPONENT_GROUP
+	upstate_status_page_component_group: COMPONENT_GROUP,
+	upstate_notification: NOTIFICATION,
+	upstate_maintenance: MAINTENANCE_WINDOW
 };
 
 const path = (p: string): Diag['attribute'] => ({

@@ -39,6 +39,7 @@ type Spec = {
 	replaceOn?: string[]; // attributes the server cannot change in place
 	ids?: string[]; // string ids in Terraform, numbers on the wire
 	writeOnly?: string[]; // sensitive inputs the server never returns (a password)
+	keep?: string[]; // computed values that stay on an in-place update (a secret shown once)
 };
 
 const isSet = (a: Attr) => Array.isArray(a.type) && a.type[0] === 'set';
@@ -51,9 +52,9 @@ const configurable = (s: Spec) => s.attrs.filter((a) => a.required || a.optional
 
 // Configured values as written; optional+computed ones from config, else the server default,
 // else the prior value (unknown on create or replace); computed-only ones stay when nothing
-// changes (and `id`/`created_at`/`token` on any in-place update), unknown otherwise.
+// changes (and `id`/`created_at`/`token`/`spec.keep` on any in-place update), unknown otherwise.
 export function planWith(spec: Spec) {
-	const keep = new Set(['id', 'created_at', 'token']);
+	const keep = new Set(['id', 'created_at', 'token', ...(spec.keep ?? [])]);
 	return (prior: Row | null, config: Row): { planned: Row; replace: string[] } => {
 		const planned: Row = {};
 		for (const a of spec.attrs) {

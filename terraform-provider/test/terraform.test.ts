@@ -1,5 +1,7 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -649,5 +651,276 @@ describe('private locations and status pages with the real terraform', () => {
 		expect(taken.stderr).toMatch(/slug 'tf-taken' is already taken/);
 		expect(taken.stderr).toMatch(/slug\s+= "tf-taken"/);
 		expect(await rpc(me.write)('statusPage.list', {})).toEqual(before);
+	});
+});
+
+const CHANNELS = `
+variable "endpoint" { type = string }
+variable "hook_secret" { type = string }
+variable "channel_name" {
+  type    = string
+  default = "ops"
+}
+variable "wired" {
+  type    = bool
+  default = true
+}
+variable "title" {
+  type    = string
+  default = "Database upgrade"
+}
+resource "upstate_monitor" "svc" {
+  type        = "tcp"
+  name        = "svc"
+  periodicity = "5m"
+  uri         = "127.0.0.1:9"
+}
+resource "upstate_notification" "ops" {
+  name          = var.channel_name
+  provider_type = "webhook"
+  webhook = {
+    endpoint = var.endpoint
+    headers  = [{ key = "authorization", value = "Bearer \${var.hook_secret}" }]
+  }
+  monitor_ids = var.wired ? [upstate_monitor.svc.id] : null
+}
+resource "upstate_status_page" "maint" {
+  title = "Maintenance"
+  slug  = "tf-maint"
+}
+resource "upstate_status_page_component" "db" {
+  page_id = upstate_status_page.maint.id
+  name    = "Database"
+}
+resource "upstate_maintenance" "db" {
+  page_id            = upstate_status_page.maint.id
+  title              = var.title
+  message            = "Read-only for two hours"
+  from               = "2030-01-01T02:00:00Z"
+  to                 = "2030-01-01T06:00:00+02:00"
+  page_component_ids = [upstate_status_page_component.db.id]
+  notify             = false
+}
+`;
+
+describe('notification channels and maintenance windows with the real terraform', () => {
+	// A workspace of its own: its keys' rate limit is not shared with the tests above.
+	let ws: Ws;
+	const own = () => ({ ...attached(), TF_VAR_token: ws.write });
+	let hook: Server;
+	const received: { authorization?: string; signature?: string }[] = [];
+	beforeAll(async () => {
+		ws = await stack.workspace();
+		hook = createServer((req, res) => {
+			received.push({
+				authorization: req.headers.authorization,
+				signature: String(req.headers['x-upstate-signature'] ?? '')
+			});
+			req.resume();
+			res.end('ok');
+		});
+		await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+	});
+	afterAll(() => new Promise<void>((resolve) => hook.close(() => resolve())));
+
+	it('journey: a webhook channel on a monitor and a maintenance window; secrets never printed', async () => {
+		const call = rpc(ws.write);
+		const secret = 'tf3-hook-secret-4c1d9e';
+		const endpoint = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+		const base = { ...own(), TF_VAR_endpoint: endpoint, TF_VAR_hook_secret: secret };
+		const dir = workdir('channels', CHANNELS);
+		const outputs: string[] = [];
+		const run = async (args: string[], env: Record<string, string>) => {
+			const r = await tf(dir, args, { ...base, ...env });
+			outputs.push(r.stdout, r.stderr);
+			return r;
+		};
+		const apply = async (env: Record<string, string> = {}) => {
+			const r = await run(['apply', '-auto-approve', '-input=false'], env);
+			if (r.code !== 0) throw new Error(`apply → ${r.code}\n${r.stdout}\n${r.stderr}`);
+			return r;
+		};
+		const plan = (env: Record<string, string> = {}) =>
+			run(['plan', '-detailed-exitcode', '-input=false'], env);
+
+		await apply();
+		const monitorId = Number(attrs(dir, 'svc')?.id);
+		const channelId = Number(attrs(dir, 'ops')?.id);
+		const maintId = Number(attrs(dir, 'db')?.id);
+		const componentId = Number(
+			state(dir)!.resources.find((r) => r.type === 'upstate_status_page_component')!.instances[0]
+				.attributes.id
+		);
+		const channel = () => call('notificationChannel.get', { notificationChannelId: channelId });
+		expect(await channel()).toMatchObject({
+			name: 'ops',
+			provider_type: 'webhook',
+			monitor_ids: [monitorId],
+			webhook: { endpoint },
+			secret_hints: { headers: 'authorization' }
+		});
+		// The header was stored as configured: a test delivery carries it.
+		expect(
+			await call('notificationChannel.sendTest', { notificationChannelId: channelId })
+		).toMatchObject({ ok: true });
+		expect(received.at(-1)?.authorization).toBe(`Bearer ${secret}`);
+		// Write-only secrets stay in state as configured and sensitive; the signing secret too.
+		const ops = state(dir)!.resources.find((r) => r.name === 'ops')!.instances[0];
+		expect(ops.attributes.webhook).toMatchObject({
+			headers: [{ key: 'authorization', value: `Bearer ${secret}` }]
+		});
+		expect(String(ops.attributes.signing_secret)).toMatch(/^whsec_/);
+		expect(JSON.stringify(ops.sensitive_attributes)).toContain('signing_secret');
+		expect(JSON.stringify(ops.sensitive_attributes)).toContain('headers');
+		expect(await call('maintenance.get', { maintenanceId: maintId })).toMatchObject({
+			title: 'Database upgrade',
+			message: 'Read-only for two hours',
+			from: '2030-01-01T02:00:00.000Z',
+			to: '2030-01-01T04:00:00.000Z',
+			pageComponentIds: [componentId],
+			notify: false
+		});
+		expect(attrs(dir, 'db')).toMatchObject({ to: '2030-01-01T06:00:00+02:00', notify: false });
+
+		const noop = await plan();
+		expect(noop.code, noop.stdout).toBe(0);
+
+		// A new name: the same channel, updated in place; the header stays.
+		const renamed = { TF_VAR_channel_name: 'ops-eu' };
+		const change = await plan(renamed);
+		expect(change.code).toBe(2);
+		expect(change.stdout).toMatch(/upstate_notification\.ops will be updated in-place/);
+		expect(change.stdout).toMatch(/0 to add, 1 to change, 0 to destroy/);
+		await apply(renamed);
+		expect(Number(attrs(dir, 'ops')?.id)).toBe(channelId);
+		expect(await channel()).toMatchObject({
+			name: 'ops-eu',
+			secret_hints: { headers: 'authorization' }
+		});
+
+		// monitor_ids left out: the channel is wired to none, and then plans no change.
+		const unwired = { ...renamed, TF_VAR_wired: 'false' };
+		await apply(unwired);
+		expect(await channel()).toMatchObject({ monitor_ids: [] });
+		expect(attrs(dir, 'ops')?.monitor_ids).toBeNull();
+		expect((await plan(unwired)).code).toBe(0);
+
+		// A new maintenance title: updated in place, notify not sent again.
+		const retitled = { ...unwired, TF_VAR_title: 'Database upgrade (extended)' };
+		await apply(retitled);
+		expect(Number(attrs(dir, 'db')?.id)).toBe(maintId);
+		expect(await call('maintenance.get', { maintenanceId: maintId })).toMatchObject({
+			title: 'Database upgrade (extended)',
+			notify: false
+		});
+		expect((await plan(retitled)).code).toBe(0);
+
+		await run(['destroy', '-auto-approve', '-input=false'], retitled);
+		await expect(channel()).rejects.toMatchObject({ code: 'NOT_FOUND' });
+		await expect(call('maintenance.get', { maintenanceId: maintId })).rejects.toMatchObject({
+			code: 'NOT_FOUND'
+		});
+		expect(state(dir)!.resources).toEqual([]);
+		const printed = outputs.join('\n');
+		expect(printed).not.toContain(secret);
+		expect(printed).not.toContain(String(ops.attributes.signing_secret));
+	}, 180_000);
+
+	it("import: another workspace's channel or window is not found; an own channel's secrets are re-sent once", async () => {
+		const theirs = rpc(other.write);
+		const ch = await theirs('notificationChannel.create', {
+			name: 'theirs',
+			provider_type: 'email',
+			email: { email: 'ops@example.com' }
+		});
+		const page = await theirs('statusPage.create', { title: 'Theirs', slug: 'tf-theirs-maint' });
+		const m = await theirs('maintenance.create', {
+			pageId: page.id,
+			from: '2030-01-01T02:00:00Z',
+			to: '2030-01-01T03:00:00Z',
+			notify: false
+		});
+		const mine = await rpc(ws.write)('notificationChannel.create', {
+			name: 'mine',
+			provider_type: 'slack',
+			slack: { webhook_url: 'https://hooks.example.com/T000/secret-slack-path' }
+		});
+		const dir = workdir(
+			'foreign-channel',
+			`resource "upstate_notification" "x" {\n  name = "theirs"\n  provider_type = "email"\n  email = { email = "ops@example.com" }\n}\n` +
+				`resource "upstate_maintenance" "y" {\n  page_id = "${String(page.id)}"\n  title = "Scheduled maintenance"\n  from = "2030-01-01T02:00:00Z"\n  to = "2030-01-01T03:00:00Z"\n  notify = false\n}\n` +
+				`resource "upstate_notification" "mine" {\n  name = "mine"\n  provider_type = "slack"\n  slack = { webhook_url = "https://hooks.example.com/T000/secret-slack-path" }\n}\n`
+		);
+		const c = await tf(
+			dir,
+			['import', '-input=false', 'upstate_notification.x', String(ch.id)],
+			own()
+		);
+		expect(c.code).toBe(1);
+		expect(c.stderr).toContain(`Notification channel ${String(ch.id)} not found`);
+		const w = await tf(
+			dir,
+			['import', '-input=false', 'upstate_maintenance.y', String(m.id)],
+			own()
+		);
+		expect(w.code).toBe(1);
+		expect(w.stderr).toContain(`Maintenance window ${String(m.id)} not found`);
+		expect(state(dir)?.resources ?? []).toEqual([]);
+
+		// Imported, the webhook_url is unknown to state: the next plan sets it (shown as
+		// sensitive), then nothing.
+		await ok(dir, ['import', '-input=false', 'upstate_notification.mine', String(mine.id)], own());
+		expect(attrs(dir, 'mine')).toMatchObject({ name: 'mine', slack: { webhook_url: null } });
+		const p = await tf(
+			dir,
+			['plan', '-input=false', '-target=upstate_notification.mine', '-detailed-exitcode'],
+			own()
+		);
+		expect(p.code).toBe(2);
+		expect(p.stdout).toMatch(/upstate_notification\.mine will be updated in-place/);
+		expect(p.stdout).toMatch(/webhook_url = \(sensitive value\)/);
+		expect(p.stdout).not.toContain('secret-slack-path');
+		expect(await theirs('notificationChannel.get', { notificationChannelId: ch.id })).toMatchObject(
+			{ name: 'theirs' }
+		);
+	});
+
+	it('a bad provider_type, a missing provider block or an end before the start: a diagnostic naming it', async () => {
+		const before = await rpc(ws.write)('notificationChannel.list', {});
+		const bad = await tf(
+			workdir(
+				'channel-bad-type',
+				`resource "upstate_notification" "x" {\n  provider_type = "pigeon"\n  email = { email = "ops@example.com" }\n}\n`
+			),
+			['apply', '-auto-approve', '-input=false'],
+			own()
+		);
+		expect(bad.code).toBe(1);
+		expect(bad.stderr).toMatch(/Invalid provider_type/);
+		expect(bad.stderr).toMatch(/provider_type\s+= "pigeon"/);
+		const missing = await tf(
+			workdir(
+				'channel-no-block',
+				`resource "upstate_notification" "x" {\n  provider_type = "webhook"\n}\n`
+			),
+			['apply', '-auto-approve', '-input=false'],
+			own()
+		);
+		expect(missing.code).toBe(1);
+		expect(missing.stderr).toMatch(/Invalid webhook: required for provider_type webhook/);
+		expect(await rpc(ws.write)('notificationChannel.list', {})).toEqual(before);
+
+		const page = await rpc(ws.write)('statusPage.create', { title: 'M', slug: 'tf-maint-bad' });
+		const reversed = await tf(
+			workdir(
+				'maint-reversed',
+				`resource "upstate_maintenance" "x" {\n  page_id = "${String(page.id)}"\n  title = "Backwards"\n  from = "2030-01-01T05:00:00Z"\n  to = "2030-01-01T03:00:00Z"\n  notify = false\n}\n`
+			),
+			['apply', '-auto-approve', '-input=false'],
+			own()
+		);
+		expect(reversed.code).toBe(1);
+		expect(reversed.stderr).toMatch(/Invalid to: End date must be after start date/);
+		expect(reversed.stderr).toMatch(/to\s+= "2030-01-01T03:00:00Z"/);
 	});
 });
