@@ -111,12 +111,13 @@ const clean = (b: Row) =>
 	Object.fromEntries(Object.entries(b).filter(([, v]) => v !== null && v !== UNKNOWN));
 
 // The server's channel as state: the block's plain fields from the server, its sensitive ones
-// (never returned) from what Terraform holds, so they never show as drift.
-function channelState(ch: Obj, shape: Row | null): Row {
+// (never returned) from what Terraform holds, so they never show as drift. A block removed
+// from configuration stays null: the server keeps a channel's settings (it needs them).
+export function channelState(ch: Obj, shape: Row | null): Row {
 	const out = stateOf(CHANNEL, ch, shape);
 	for (const t of BLOCK_NAMES) {
 		const got = ch[t] as Obj | undefined;
-		if (!got || ch.provider_type !== t) {
+		if (!got || ch.provider_type !== t || (shape && shape[t] === null)) {
 			out[t] = null;
 			continue;
 		}
@@ -255,7 +256,7 @@ const camel = (o: Obj) =>
 
 // from/to as configured while they name the same instant (the server writes them in UTC);
 // notify as configured (it only mattered at create), the server's on import.
-function maintenanceState(m: Obj, shape: Row | null): Row {
+export function maintenanceState(m: Obj, shape: Row | null): Row {
 	const out = stateOf(MAINTENANCE, snake(m), shape);
 	for (const k of ['from', 'to']) {
 		const held = shape?.[k];
