@@ -112,17 +112,30 @@ export function methodFor(path: string): DescMethodUnary {
 // A request in the router's own JSON, as the message's JSON: update inputs wrap what may be
 // null or an empty list (`Nullable…` → `{}` or `{value}`, `…List` → `{values}`), so "leave as
 // is" and "clear" differ on the wire.
+// A map in an update input travels in its `<name>_map` wrapper (`{values}`, present = replace,
+// even with none); the plain map beside it is deprecated and never sent.
 function encode(desc: DescMessage, value: Record<string, unknown>): JsonObject {
 	const out: JsonObject = {};
 	for (const field of desc.fields) {
-		const v = value[field.jsonName];
+		if (field.deprecated) continue;
+		const key = isMapWrapper(field) ? field.jsonName.replace(/_map$/, '') : field.jsonName;
+		const v = value[key];
 		if (v === undefined) continue;
-		out[field.jsonName] = encodeField(field, v);
+		out[field.jsonName] =
+			isMapWrapper(field) && field.fieldKind === 'message'
+				? { values: encodeField(field.message.fields[0], v) }
+				: encodeField(field, v);
 	}
 	return out;
 }
 
 type Field = DescMessage['fields'][number];
+const isMapWrapper = (field: Field) =>
+	field.fieldKind === 'message' &&
+	/^upstate\.v1\.\w+Map$/.test(field.message.typeName) &&
+	field.message.fields.length === 1 &&
+	field.message.fields[0].fieldKind === 'map';
+
 function encodeField(field: Field, v: unknown): JsonValue {
 	if (field.fieldKind === 'message') {
 		const msg = field.message;

@@ -266,7 +266,17 @@ describe('/rpc resources', () => {
 		expect(got).toMatchObject({ name: 'Basement', status: 'unknown' });
 		expect(
 			await locations.updatePrivateLocation({ privateLocationId: location.id, name: 'Attic' })
-		).toMatchObject({ name: 'Attic' });
+		).toMatchObject({ name: 'Attic', metadata: { rack: '4' } });
+		// The plain map only sets; its StringMap twin can also clear (an empty map is not sent).
+		expect(
+			await locations.updatePrivateLocation({ privateLocationId: location.id, metadata: {} })
+		).toMatchObject({ metadata: { rack: '4' } });
+		expect(
+			await locations.updatePrivateLocation({
+				privateLocationId: location.id,
+				metadataMap: { values: {} }
+			})
+		).toMatchObject({ metadata: {} });
 		expect((await locations.listPrivateLocations({})).data.map((l) => l.id)).toContain(location.id);
 		await locations.deletePrivateLocation({ privateLocationId: location.id });
 

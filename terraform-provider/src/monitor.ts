@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { UNKNOWN, type Value } from './codec.ts';
+import { ImportError, notFound, numericId, orNull, type Managed } from './resource.ts';
 import { complete, listOf, obj, setOf, type Attr, type Block } from './schema.ts';
 
 // upstate_monitor: HTTP, TCP, DNS and ICMP monitors (spec 2.x: no gRPC monitors here). The
@@ -240,3 +241,47 @@ export function monitorState(m: Record<string, unknown>, shape: Row | null): Row
 }
 const pick = (x: Row): Row =>
 	Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined));
+
+// upstate_monitor as a managed resource (the provider's dispatch).
+export const MONITOR: Managed = {
+	noun: 'monitor',
+	schema: MONITOR_SCHEMA,
+	validate(config) {
+		const t = config?.type;
+		if (typeof t !== 'string' || MANAGED_TYPES.includes(t)) return [];
+		return [
+			{
+				summary: `Unsupported monitor type "${t}"`,
+				detail: t === 'grpc' ? GRPC_ELSEWHERE : `Use one of: ${MANAGED_TYPES.join(', ')}.`,
+				attr: 'type'
+			}
+		];
+	},
+	plan(prior, config) {
+		const { planned, replace } = planMonitor(prior, config);
+		return { planned, replace: replace ? ['type'] : [] };
+	},
+	async read(api, state) {
+		const m = await orNull(api('monitor.get', { monitorId: Number(state.id) }));
+		return m && monitorState(m, state);
+	},
+	async create(api, planned) {
+		return monitorState(await api('monitor.create', createInput(planned)), planned);
+	},
+	async update(api, prior, planned) {
+		return monitorState(await api('monitor.update', updateInput(prior, planned)), planned);
+	},
+	async remove(api, prior) {
+		await orNull(api('monitor.remove', { monitorId: Number(prior.id) }));
+	},
+	async importState(api, raw) {
+		const n = numericId(raw, 'monitor', '`terraform import upstate_monitor.web 42`');
+		const m = await orNull(api('monitor.get', { monitorId: n }));
+		if (!m) throw notFound('monitor', raw, 'data.upstate_monitors lists them');
+		if (!MANAGED_TYPES.includes(m.type as string))
+			throw new ImportError(`Monitor ${raw} is a ${String(m.type)} monitor`, GRPC_ELSEWHERE);
+		return monitorState(m, null);
+	}
+};
+const GRPC_ELSEWHERE =
+	'gRPC monitors are managed from the dashboard, the ConnectRPC API or the CLI, not Terraform.';

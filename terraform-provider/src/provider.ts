@@ -4,14 +4,10 @@ import { connectTransport } from '../../cli/src/transport.ts';
 import { decodeValue, encodeValue, UNKNOWN, type DynamicValue, type Value } from './codec.ts';
 import { DEFAULT_BASE_URL } from './config.ts';
 import { DATA_SOURCES, locationRow, monitorRow, window, type Page } from './data-sources.ts';
-import {
-	createInput,
-	MANAGED_TYPES,
-	MONITOR_SCHEMA,
-	monitorState,
-	planMonitor,
-	updateInput
-} from './monitor.ts';
+import { MONITOR } from './monitor.ts';
+import { MAINTENANCE_WINDOW, NOTIFICATION } from './notifications.ts';
+import { ImportError, type Managed } from './resource.ts';
+import { COMPONENT_GROUP, PAGE_COMPONENT, PRIVATE_LOCATION, STATUS_PAGE } from './resources.ts';
 import { toProto, type Block } from './schema.ts';
 
 // tfplugin6.Provider: each handler takes the request as proto-loader decodes it (snake_case
@@ -27,7 +23,8 @@ type Diag = {
 type Req = Record<string, unknown> & { type_name?: string };
 
 export const PROVIDER_SCHEMA: Block = {
-	description: 'Upstate: monitors and private locations over the ConnectRPC API ({base_url}/rpc).',
+	description:
+		'Upstate: monitors, private locations, status pages, notification channels and maintenance windows over the ConnectRPC API ({base_url}/rpc).',
 	attributes: [
 		{
 			name: 'api_token',
@@ -44,7 +41,15 @@ export const PROVIDER_SCHEMA: Block = {
 		}
 	]
 };
-const RESOURCES: Record<string, Block> = { upstate_monitor: MONITOR_SCHEMA };
+const RESOURCES: Record<string, Managed> = {
+	upstate_monitor: MONITOR,
+	upstate_private_location: PRIVATE_LOCATION,
+	upstate_status_page: STATUS_PAGE,
+	upstate_status_page_component: PAGE_COMPONENT,
+	upstate_status_page_component_group: COMPONENT_GROUP,
+	upstate_notification: NOTIFICATION,
+	upstate_maintenance: MAINTENANCE_WINDOW
+};
 
 const path = (p: string): Diag['attribute'] => ({
 	steps: p
@@ -60,7 +65,8 @@ const error = (summary: string, detail?: string, attr?: string): Diag => ({
 });
 
 // A failed call as diagnostics that say what to do next; field issues land on their attribute.
-export function diagnose(err: unknown, doing: string): Diag[] {
+// A conflict names its field first ("slug 'x' is already taken"): it lands there too.
+export function diagnose(err: unknown, doing: string, attrs: string[] = []): Diag[] {
 	if (err instanceof ApiError) {
 		if (err.code === 'VALIDATION' && err.issues.length > 0)
 			return err.issues.map((i) =>
@@ -75,14 +81,18 @@ export function diagnose(err: unknown, doing: string): Diag[] {
 				'Set api_token in the provider block (or SERVICE_API_TOKEN) to a valid key; keys are made in the dashboard under Settings → API keys.',
 			FORBIDDEN:
 				"This key's scope does not allow it: issue a key with write scope (Settings → API keys) and set it as api_token.",
-			NOT_FOUND: 'Check the id: it must be one of this workspace’s (see data.upstate_monitors).',
+			NOT_FOUND:
+				'Check the ids in this configuration: each must be one of this workspace’s (data.upstate_monitors lists monitors).',
+			CONFLICT: 'Pick another value: this one is already in use.',
 			LIMIT_EXCEEDED:
 				"The workspace's plan does not allow this: remove something or change the plan."
 		};
+		const field = /^(\w+) /.exec(err.message)?.[1];
 		return [
 			error(
 				`Upstate refused ${doing}: ${err.message}`,
-				`${err.code}. ${next[err.code] ?? err.hint ?? ''}`.trim()
+				`${err.code}. ${next[err.code] ?? err.hint ?? ''}`.trim(),
+				err.code === 'CONFLICT' && field && attrs.includes(field) ? field : undefined
 			)
 		];
 	}
@@ -104,14 +114,12 @@ export function createProvider(env: { apiToken: string | undefined }) {
 		return call;
 	};
 
-	async function getMonitor(id: number): Promise<Record<string, unknown> | null> {
-		try {
-			return await api()('monitor.get', { monitorId: id });
-		} catch (err) {
-			if (err instanceof ApiError && err.code === 'NOT_FOUND') return null;
-			throw err;
-		}
-	}
+	const managed = (req: Req): Managed => {
+		const r = RESOURCES[String(req.type_name)];
+		if (!r) throw new Error(`unknown resource type ${String(req.type_name)}`);
+		return r;
+	};
+	const attrNames = (r: Managed) => r.schema.attributes.map((a) => a.name);
 
 	const handlers: Record<string, (req: Req) => Promise<Record<string, unknown>>> = {
 		async GetMetadata() {
@@ -125,7 +133,7 @@ export function createProvider(env: { apiToken: string | undefined }) {
 			return {
 				provider: toProto(PROVIDER_SCHEMA),
 				resource_schemas: Object.fromEntries(
-					Object.entries(RESOURCES).map(([k, v]) => [k, toProto(v)])
+					Object.entries(RESOURCES).map(([k, v]) => [k, toProto(v.schema)])
 				),
 				data_source_schemas: Object.fromEntries(
 					Object.entries(DATA_SOURCES).map(([k, v]) => [k, toProto(v)])
@@ -171,20 +179,8 @@ export function createProvider(env: { apiToken: string | undefined }) {
 		},
 		async ValidateResourceConfig(req) {
 			const config = decodeValue(req.config as DynamicValue) as Row;
-			const t = config?.type;
-			if (typeof t === 'string' && !MANAGED_TYPES.includes(t))
-				return {
-					diagnostics: [
-						error(
-							`Unsupported monitor type "${t}"`,
-							t === 'grpc'
-								? 'gRPC monitors are managed from the dashboard, the ConnectRPC API or the CLI, not Terraform.'
-								: `Use one of: ${MANAGED_TYPES.join(', ')}.`,
-							'type'
-						)
-					]
-				};
-			return { diagnostics: [] };
+			const issues = managed(req).validate?.(config) ?? [];
+			return { diagnostics: issues.map((i) => error(i.summary, i.detail, i.attr)) };
 		},
 		async ValidateDataResourceConfig(req) {
 			const config = decodeValue(req.config as DynamicValue) as Row;
@@ -214,16 +210,16 @@ export function createProvider(env: { apiToken: string | undefined }) {
 			return { upgraded_state: { json: raw?.json ?? Buffer.from('null') }, diagnostics: [] };
 		},
 		async ReadResource(req) {
+			const r = managed(req);
 			const state = decodeValue(req.current_state as DynamicValue) as Row | null;
 			if (!state) return { new_state: encodeValue(null) };
 			try {
-				const m = await getMonitor(Number(state.id));
-				return {
-					new_state: encodeValue(m ? monitorState(m, state) : null),
-					private: req.private
-				};
+				return { new_state: encodeValue(await r.read(api(), state)), private: req.private };
 			} catch (err) {
-				return { new_state: req.current_state, diagnostics: diagnose(err, 'reading the monitor') };
+				return {
+					new_state: req.current_state,
+					diagnostics: diagnose(err, `reading the ${r.noun}`)
+				};
 			}
 		},
 		async PlanResourceChange(req) {
@@ -231,79 +227,40 @@ export function createProvider(env: { apiToken: string | undefined }) {
 			const proposed = decodeValue(req.proposed_new_state as DynamicValue) as Row | null;
 			const config = decodeValue(req.config as DynamicValue) as Row | null;
 			if (!proposed || !config) return { planned_state: encodeValue(null) };
-			const { planned, replace } = planMonitor(prior, config);
+			const { planned, replace } = managed(req).plan(prior, config);
 			return {
 				planned_state: encodeValue(planned),
-				requires_replace: replace ? [path('type')] : [],
+				requires_replace: replace.map(path),
 				planned_private: req.prior_private
 			};
 		},
 		async ApplyResourceChange(req) {
+			const r = managed(req);
 			const prior = decodeValue(req.prior_state as DynamicValue) as Row | null;
 			const planned = decodeValue(req.planned_state as DynamicValue) as Row | null;
+			const doing = `${!planned ? 'deleting' : prior ? 'updating' : 'creating'} the ${r.noun}`;
 			try {
 				if (!planned) {
-					try {
-						await api()('monitor.remove', { monitorId: Number(prior!.id) });
-					} catch (err) {
-						if (!(err instanceof ApiError && err.code === 'NOT_FOUND')) throw err;
-					}
+					await r.remove(api(), prior!);
 					return { new_state: encodeValue(null) };
 				}
-				const m = prior
-					? await api()('monitor.update', updateInput(prior, planned))
-					: await api()('monitor.create', createInput(planned));
-				return { new_state: encodeValue(monitorState(m, planned)) };
+				const next = prior ? await r.update(api(), prior, planned) : await r.create(api(), planned);
+				return { new_state: encodeValue(next) };
 			} catch (err) {
-				const doing = !planned
-					? 'deleting the monitor'
-					: prior
-						? 'updating the monitor'
-						: 'creating the monitor';
 				return {
 					new_state: req.prior_state ?? encodeValue(null),
-					diagnostics: diagnose(err, doing)
+					diagnostics: diagnose(err, doing, attrNames(r))
 				};
 			}
 		},
 		async ImportResourceState(req) {
-			const id = String(req.id ?? '');
-			if (!/^\d+$/.test(id))
-				return {
-					diagnostics: [
-						error(
-							`"${id}" is not a monitor id`,
-							'Import with the numeric id, e.g. `terraform import upstate_monitor.web 42`.'
-						)
-					]
-				};
+			const r = managed(req);
 			try {
-				const m = await getMonitor(Number(id));
-				if (!m)
-					return {
-						diagnostics: [
-							error(
-								`Monitor ${id} not found`,
-								'No monitor with this id exists in the workspace of this API token: check the id (data.upstate_monitors lists them).'
-							)
-						]
-					};
-				if (!MANAGED_TYPES.includes(m.type as string))
-					return {
-						diagnostics: [
-							error(
-								`Monitor ${id} is a ${String(m.type)} monitor`,
-								'gRPC monitors are managed from the dashboard, the ConnectRPC API or the CLI, not Terraform.'
-							)
-						]
-					};
-				return {
-					imported_resources: [
-						{ type_name: req.type_name, state: encodeValue(monitorState(m, null)) }
-					]
-				};
+				const state = await r.importState(api(), String(req.id ?? ''));
+				return { imported_resources: [{ type_name: req.type_name, state: encodeValue(state) }] };
 			} catch (err) {
-				return { diagnostics: diagnose(err, 'importing the monitor') };
+				if (err instanceof ImportError) return { diagnostics: [error(err.summary, err.detail)] };
+				return { diagnostics: diagnose(err, `importing the ${r.noun}`) };
 			}
 		},
 		async ReadDataSource(req) {

@@ -15,7 +15,8 @@ const input = z.object({
 	items: z.array(Item).optional(), // update-style: present = replace
 	mode: z.enum(['a', 'b']).default('a'),
 	extra: z.record(z.string(), z.unknown()).optional(),
-	labels: z.record(z.string(), z.string()).default({})
+	labels: z.record(z.string(), z.string()).default({}),
+	notes: z.record(z.string(), z.string()).optional() // update-style map: *Map twin
 });
 const output = z.object({
 	id: z.number(),
@@ -52,8 +53,16 @@ describe('zod → proto fields', () => {
 			['items', 'ItemInputList'],
 			['mode', 'optional string'],
 			['extra', 'google.protobuf.Struct'],
-			['labels', 'map<string, string>']
+			['labels', 'map<string, string>'],
+			['notes', 'map<string, string>'],
+			['notes', 'StringMap']
 		]);
+		const notes = model.messages.get('UpdateThingRequest')?.fields.filter((f) => f.key === 'notes');
+		expect(notes).toMatchObject([
+			{ name: 'notes', deprecated: true },
+			{ name: 'notes_map', json: 'notes_map', wrapper: 'map' }
+		]);
+		expect(fields('StringMap')).toEqual([['values', 'map<string, string>']]);
 		expect(fields('ItemInputList')).toEqual([['values', 'repeated ItemInput']]);
 		expect(fields('ItemInput')).toEqual([
 			['key', 'optional string'],
@@ -90,6 +99,16 @@ describe('codec', () => {
 		expect(
 			decodeInput(model, 'UpdateThingRequest', { threshold: { value: 5 }, items: {}, level: 1 })
 		).toEqual({ level: 1, threshold: 5, tags: [], items: [] });
+	});
+
+	it('a map in an update: the *Map twin can clear it (and wins), the plain map only sets', () => {
+		const decode = (json: Record<string, unknown>) =>
+			decodeInput(model, 'UpdateThingRequest', { level: 1, ...json }).notes;
+		expect(decode({})).toBeUndefined();
+		expect(decode({ notes_map: {} })).toEqual({});
+		expect(decode({ notes_map: { values: { a: '1' } } })).toEqual({ a: '1' });
+		expect(decode({ notes: { b: '2' } })).toEqual({ b: '2' });
+		expect(decode({ notes: { b: '2' }, notes_map: {} })).toEqual({});
 	});
 
 	it('turns procedure output into message JSON: nulls and unknown keys left out', () => {

@@ -1,4 +1,4 @@
-import type { ProtoField, ProtoModel } from './proto.ts';
+import { jsonKey, type ProtoField, type ProtoModel } from './proto.ts';
 
 // Messages ↔ procedure input/output, driven by the same model that wrote the .proto files.
 // Both sides are the message's proto JSON (toJson / fromJson), whose keys are the zod keys
@@ -11,7 +11,7 @@ const isObject = (v: unknown): v is Json =>
 export function decodeInput(model: ProtoModel, message: string, json: Json): Json {
 	const out: Json = {};
 	for (const field of model.messages.get(message)?.fields ?? []) {
-		const value = json[field.key];
+		const value = json[jsonKey(field)];
 		if (value === undefined) {
 			if (field.nullIfAbsent) out[field.key] = null;
 			else if (field.emptyIfAbsent) out[field.key] = [];
@@ -29,6 +29,8 @@ function decodeField(model: ProtoModel, field: ProtoField, value: unknown): unkn
 		const wrapped = isObject(value) ? value[inner.key] : undefined;
 		if (field.wrapper === 'list')
 			return wrapped === undefined ? [] : decodeField(model, inner, wrapped);
+		if (field.wrapper === 'map')
+			return wrapped === undefined ? {} : decodeField(model, inner, wrapped);
 		return wrapped === undefined ? null : decodeField(model, inner, wrapped);
 	}
 	const one = (v: unknown) => (isObject(v) ? decodeInput(model, field.message ?? '', v) : v);

@@ -23,16 +23,19 @@ type JsonSchema = {
 	format?: string;
 };
 
-// How a field travels. `wrapper` marks the two cases where "not sent" and "empty/null" mean
-// different things in an input (updates): a Nullable* message (`{}` is null) and a *List
-// message (present means "replace with these", even when empty).
+// How a field travels. `wrapper` marks the cases where "not sent" and "empty/null" mean
+// different things in an input (updates): a Nullable* message (`{}` is null), a *List
+// message (present means "replace with these", even when empty) and a *Map message (the same
+// for a map; it rides beside the plain map field, which shipped first: see `mapField`).
 export type ProtoField = {
-	key: string; // the zod key, also the field's json_name
+	key: string; // the zod key, also the field's json_name unless `json` says otherwise
+	json?: string; // json_name when it is not the zod key (a *Map twin: `metadata_map`)
 	name: string; // lower_snake_case proto name
 	label: '' | 'optional' | 'repeated';
 	type: string; // scalar, message name or `map<string, T>`
 	message?: string; // set when `type` (or the map value) is one of our messages
-	wrapper?: 'nullable' | 'list';
+	wrapper?: 'nullable' | 'list' | 'map';
+	deprecated?: boolean;
 	nullIfAbsent?: boolean; // required-and-nullable input: not sending it means null
 	emptyIfAbsent?: boolean; // required list input: not sending it means empty
 	dynamic?: boolean; // google.protobuf.Value / Struct: JSON as is
@@ -82,8 +85,9 @@ function singular(s: string): string {
 function defaultJsonName(name: string): string {
 	return name.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
+export const jsonKey = (field: ProtoField): string => field.json ?? field.key;
 export function jsonNameOption(field: ProtoField): string | undefined {
-	return defaultJsonName(field.name) === field.key ? undefined : field.key;
+	return defaultJsonName(field.name) === jsonKey(field) ? undefined : jsonKey(field);
 }
 
 // Which procedures /rpc answers: every one REST v1 has, plus any with `meta.connect`.
@@ -210,6 +214,40 @@ class ModelBuilder {
 	private service = '';
 	private entity = '';
 
+	// The fields one zod key becomes (two for a map in an update request, see `mapField`).
+	private fieldsOf(name: string, shape: Extract<Shape, { kind: 'object' }>, topLevel: boolean) {
+		return Object.entries(shape.properties).flatMap(([key, s]) => {
+			const f = this.field(name, key, s, shape.required.has(key));
+			return topLevel ? this.mapField(f, key, s, shape.required.has(key)) : [f];
+		});
+	}
+
+	// A map in a request where "not sent" and "empty" differ (an update's `metadata`): the plain
+	// map cannot say "clear" (an empty map is not sent), and changing its type would break
+	// clients, so it stays (deprecated) and a `<V>Map` wrapper comes beside it as `<name>_map`:
+	// present = replace with these entries, even none. The wrapper wins when both are sent.
+	private mapField(f: ProtoField, key: string, raw: JsonSchema, required: boolean): ProtoField[] {
+		if (this.io !== 'input' || required || raw.default !== undefined || !f.type.startsWith('map<'))
+			return [f];
+		const values = f.type.slice('map<string, '.length, -1);
+		const wrapper = this.wrapper(`${pascal(values.split('.').pop() ?? '')}Map`, {
+			key: 'values',
+			name: 'values',
+			label: '',
+			type: f.type,
+			message: f.message
+		});
+		const name = `${f.name}_map`;
+		return [
+			{
+				...f,
+				deprecated: true,
+				comment: `use ${name}: an empty map here is not sent, so it cannot clear ${f.name}`
+			},
+			{ key, json: name, name, label: '', type: wrapper, message: wrapper, wrapper: 'map' }
+		];
+	}
+
 	build(args: {
 		name: string;
 		schema: z.ZodType | undefined;
@@ -236,9 +274,7 @@ class ModelBuilder {
 		topLevel: boolean,
 		parent: string
 	): string {
-		const fields = Object.entries(shape.properties).map(([key, s]) =>
-			this.field(name, key, s, shape.required.has(key))
-		);
+		const fields = this.fieldsOf(name, shape, topLevel && this.io === 'input');
 		const signature = JSON.stringify(fields.map(({ comment: _c, ...f }) => f));
 		// Request-side messages carry presence on every field, so they are their own `…Input` types.
 		if (!topLevel && this.io === 'input') name = `${name}Input`;
