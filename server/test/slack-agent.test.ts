@@ -267,12 +267,13 @@ describe('Slack agent: events', () => {
 	it('answers 401 to a bad signature or a stale timestamp, doing nothing', async () => {
 		const body = mention('list my pages');
 		const stale = Math.floor(Date.now() / 1000) - 6 * 60;
-		for (const headers of <Record<string, string>[]>[
+		const cases: Record<string, string>[] = [
 			signed(body, undefined, 'wrong-secret'),
 			signed(body, stale),
 			{ 'x-slack-request-timestamp': String(Math.floor(Date.now() / 1000)) },
 			{}
-		]) {
+		];
+		for (const headers of cases) {
 			const res = await post('/slack/events', body, {
 				'content-type': 'application/json',
 				...headers
