@@ -9,7 +9,12 @@ import { createStatusPage } from '../src/domain/status-page/index.ts';
 import { getSlackInstall, unlinkSlackTeam } from '../src/domain/slack-install/index.ts';
 import type { SubscriberNotifier } from '../src/notify/index.ts';
 import { createSlackAgent, type SlackAgent } from '../src/slack/agent.ts';
-import { finishSlackInstall, slackInstallUrl, SLACK_SCOPES } from '../src/slack/install.ts';
+import {
+	finishSlackInstall,
+	handleSlackInstall,
+	slackInstallUrl,
+	SLACK_SCOPES
+} from '../src/slack/install.ts';
 import { slackSignature } from '../src/slack/signature.ts';
 import { createTestDb } from './db.ts';
 import { fakeOpenAi, say, toolCall } from './fake-openai.ts';
@@ -260,6 +265,47 @@ describe('Slack agent: install', () => {
 		// The same Slack team cannot also be linked to workspace B.
 		await expect(install(bOwnerSession, 'code-A')).rejects.toMatchObject({ code: 'CONFLICT' });
 		expect((await db.slackInstall.findMany({ where: { teamId: 'T_A' } })).length).toBe(1);
+	});
+
+	it('the dashboard routes: 303 to Slack, refusals as 4xx text, a failed exchange as 502', async () => {
+		const route = async (sessionId: string, step: 'start' | 'callback', query = '') =>
+			handleSlackInstall({
+				upstate,
+				ctx: await session(sessionId),
+				step,
+				url: new URL(`http://dashboard.test/settings/integrations/slack?${query}`)
+			});
+		const start = await route(ownerSession, 'start');
+		expect(start.status).toBe(303);
+		const to = new URL(start.headers.get('location')!);
+		expect(to.pathname).toBe('/oauth/v2/authorize');
+		const member = await route(memberSession, 'start');
+		expect([member.status, await member.text()]).toEqual([
+			403,
+			'Slack agent: this action needs the role owner or admin'
+		]);
+		const free = await route(freeOwnerSession, 'start');
+		expect([free.status, await free.text()]).toEqual([
+			403,
+			"Slack agent: your plan does not include 'slack-agent'"
+		]);
+		const state = to.searchParams.get('state')!;
+		const forged = await route(ownerSession, 'callback', `code=code-A&state=x${state}`);
+		expect(forged.status).toBe(400);
+		expect(slack.calls).toEqual([]);
+		const bad = await route(ownerSession, 'callback', `code=nope&state=${state}`);
+		expect([bad.status, await bad.text()]).toEqual([
+			502,
+			'Slack agent: Slack oauth.v2.access failed: invalid_code: start again from Settings → Integrations'
+		]);
+		const off = await handleSlackInstall({
+			upstate: createTestUpstate(db),
+			ctx: await session(ownerSession),
+			step: 'start',
+			url: new URL('http://dashboard.test/')
+		});
+		expect(off.status).toBe(503);
+		expect(await db.slackInstall.count({ where: { workspaceId: A.id } })).toBe(1);
 	});
 });
 

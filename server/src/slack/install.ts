@@ -3,13 +3,15 @@ import type { Upstate } from '../app.ts';
 import { SLACK_VARIABLES, type SlackConfig } from '../config.ts';
 import { ServiceError, ValidationError } from '../domain/errors.ts';
 import {
+	getSlackInstall,
 	linkSlackTeam,
 	requireSlackInstaller,
+	unlinkSlackTeam,
 	type SlackInstallOutput
 } from '../domain/slack-install/index.ts';
 import { createVault } from '../notify/vault.ts';
 import type { TrpcContext } from '../router/trpc.ts';
-import { oauthV2Access } from './api.ts';
+import { oauthV2Access, SlackApiError } from './api.ts';
 
 // "Add to Slack" (OAuth v2): the dashboard sends an owner or admin to Slack with a `state` bound
 // to their session and workspace; the callback checks it, exchanges the code, links the team.
@@ -118,4 +120,61 @@ export async function finishSlackInstall(args: {
 		vault: createVault(upstate.config.authSecret),
 		input: access
 	});
+}
+
+// What Settings → Integrations shows: whether the agent is on here, and the linked team.
+export async function slackIntegration(args: { upstate: Upstate; ctx: TrpcContext }) {
+	const service = args.ctx.service;
+	return {
+		configured: args.upstate.config.slack !== null,
+		install: service ? await getSlackInstall({ ctx: service }) : null
+	};
+}
+
+export async function disconnectSlack(args: { ctx: TrpcContext }): Promise<void> {
+	const { service } = signedIn(args.ctx);
+	await unlinkSlackTeam({ ctx: service });
+}
+
+const STATUS: Record<string, number> = {
+	UNAUTHORIZED: 401,
+	FORBIDDEN: 403,
+	LIMIT_EXCEEDED: 403,
+	NOT_FOUND: 404,
+	CONFLICT: 409,
+	VALIDATION: 400
+};
+
+// The dashboard routes as web Request → Response (the SvelteKit files are one line each):
+// `start` sends the browser to Slack, `callback` links the team and returns to the settings.
+export async function handleSlackInstall(args: {
+	upstate: Upstate;
+	ctx: TrpcContext;
+	step: 'start' | 'callback';
+	url: URL;
+}): Promise<Response> {
+	const back = `${args.upstate.config.urls.dashboard}/settings/integrations`;
+	try {
+		const location =
+			args.step === 'start'
+				? await slackInstallUrl(args)
+				: (await finishSlackInstall({ ...args, query: args.url.searchParams }),
+					`${back}?slack=connected`);
+		return new Response(null, { status: 303, headers: { location } });
+	} catch (err) {
+		const [status, message] =
+			err instanceof SlackNotConfigured
+				? [503, err.message]
+				: err instanceof ServiceError && STATUS[err.code]
+					? [STATUS[err.code], err.message]
+					: err instanceof SlackApiError
+						? [502, `${err.message}: start again from Settings → Integrations`]
+						: [0, ''];
+		if (!status) throw err;
+		console.log(`[slack] install ${args.step} refused status=${status}`);
+		return new Response(`Slack agent: ${message}`, {
+			status,
+			headers: { 'content-type': 'text/plain; charset=utf-8' }
+		});
+	}
 }
