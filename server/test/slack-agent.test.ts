@@ -351,6 +351,9 @@ describe('Slack agent: events', () => {
 			text: 'You have one page: alice.'
 		});
 		expect(provider.requests).toHaveLength(1);
+		expect(provider.requests[0].body.messages[0].content).toMatch(
+			/^You are the Upstate assistant in Slack, acting in one Upstate workspace\. /
+		);
 		expect(provider.requests[0].body.messages.at(-1)).toEqual({
 			role: 'user',
 			content: 'list my pages'

@@ -117,7 +117,7 @@ export async function openChat(args: {
 	request: ChatRequest;
 	tools?: McpTool[];
 	hold?: HoldPublishing;
-	surface?: string; // replaces "the dashboard" in the system prompt
+	surface?: string; // replaces "inside the dashboard of one workspace" in the system prompt
 }): Promise<OpenChat> {
 	const { ctx, upstate, request } = args;
 	const service = ctx.service;
@@ -142,7 +142,9 @@ export async function openChat(args: {
 				tools: visibleTools(all(), service),
 				docs: docsSite(upstate.config.urls, all),
 				hold: args.hold,
-				system: args.surface ? SYSTEM.replace('inside the dashboard', args.surface) : SYSTEM,
+				system: args.surface
+					? SYSTEM.replace('inside the dashboard of one workspace', args.surface)
+					: SYSTEM,
 				...opts
 			})
 	};

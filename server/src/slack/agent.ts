@@ -208,7 +208,7 @@ export function createSlackAgent(upstate: Upstate) {
 				upstate,
 				request: { messages: [{ role: 'user', content: text }], notify: false },
 				hold,
-				surface: 'in a Slack workspace, for one Upstate workspace'
+				surface: 'in Slack, acting in one Upstate workspace'
 			});
 			reply = (await chat.run()).reply;
 		} catch (err) {
