@@ -450,7 +450,7 @@ describe('Slack agent: the human toggle', () => {
 		});
 		expect(reports).toHaveLength(1);
 		expect(reports[0].workspaceId).toBe(A.id);
-		expect(reports[0].updates[0]).toMatchObject({ notify: false });
+		expect(reports[0].updates[0]).toMatchObject({ notify: false, notified: false });
 		expect(sent).toEqual([]);
 		const audit = await db.auditLog.findMany({
 			where: { entityType: 'status_report', entityId: String(reports[0].id) }
@@ -495,7 +495,7 @@ describe('Slack agent: the human toggle', () => {
 			where: { title: 'DB down' },
 			include: { updates: true }
 		});
-		expect(report.updates[0]).toMatchObject({ notify: true });
+		expect(report.updates[0]).toMatchObject({ notify: true, notified: true });
 		expect(sent).toEqual([`report:created:${report.updates[0].id}`]);
 		const audit = await db.auditLog.findFirstOrThrow({
 			where: { entityType: 'status_report', entityId: String(report.id) }
@@ -571,6 +571,20 @@ describe('Slack agent: tenancy', () => {
 		expect(
 			await db.statusReport.count({ where: { title: 'Team B click', workspaceId: A.id } })
 		).toBe(1);
+	});
+
+	it('a linked workspace whose plan lost slack-agent gets the plan message, no model call', async () => {
+		const limits = { ...TEAM_LIMITS, 'slack-agent': false };
+		await db.workspace.update({ where: { id: B.id }, data: { limits: JSON.stringify(limits) } });
+		await sendEvent(mention('list my pages', 'U_BOB', '680.1').replace('"T_A"', '"T_B"'));
+		expect(provider.requests).toEqual([]);
+		expect(slack.calls.map((c) => [c.method, c.headers.authorization, c.body.text])).toEqual([
+			[
+				'chat.postMessage',
+				'Bearer xoxb-team-b-token',
+				"your plan does not include 'slack-agent': an owner can change the plan, or disconnect Slack in Upstate → Settings → Integrations."
+			]
+		]);
 	});
 
 	it('"Disconnect" removes the link: events from the team then do nothing', async () => {

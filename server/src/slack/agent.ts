@@ -167,7 +167,7 @@ export function createSlackAgent(upstate: Upstate) {
 			}));
 		if (!link.workspace.limits['slack-agent'])
 			return say(
-				`${new LimitExceededError('slack-agent', false).message}: upgrade the plan in Upstate → Settings → Billing.`
+				`${new LimitExceededError('slack-agent', false).message}: an owner can change the plan, or disconnect Slack in Upstate → Settings → Integrations.`
 			);
 		const ctx = await memberFor(link, slack, event.user, say);
 		if (!ctx) return;
