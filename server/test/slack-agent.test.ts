@@ -339,7 +339,7 @@ describe('Slack agent: events', () => {
 	});
 
 	it('posts the model’s answer in the thread with the bot token, as the matching member', async () => {
-		provider.script.push(say('You have one page: alice.'));
+		provider.script.push(say('You have one page: alice. <!channel> & more'));
 		const res = await sendEvent(mention('list my pages', 'U_ALICE', '100.1'));
 		expect(res.status).toBe(200);
 		expect(methods()).toEqual(['users.info', 'chat.postMessage']);
@@ -348,7 +348,7 @@ describe('Slack agent: events', () => {
 		expect(slack.calls[1].body).toEqual({
 			channel: 'C1',
 			thread_ts: '100.1',
-			text: 'You have one page: alice.'
+			text: 'You have one page: alice. &lt;!channel&gt; &amp; more' // shown, not a ping
 		});
 		expect(provider.requests).toHaveLength(1);
 		expect(provider.requests[0].body.messages[0].content).toMatch(

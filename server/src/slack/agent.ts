@@ -187,7 +187,9 @@ export function createSlackAgent(upstate: Upstate) {
 				expiresAt: Date.now() + PENDING_TTL_MS,
 				state: 'pending'
 			});
-			const summary = `The assistant wants to run \`${name}\` with ${JSON.stringify(input)}`;
+			const summary = escape(
+				`The assistant wants to run \`${name}\` with ${JSON.stringify(input)}`.slice(0, 2900)
+			);
 			await say(summary, [
 				{ type: 'section', text: { type: 'mrkdwn', text: summary } },
 				{
@@ -223,7 +225,7 @@ export function createSlackAgent(upstate: Upstate) {
 				);
 			throw err;
 		}
-		await say(reply);
+		await say(escape(reply));
 	}
 
 	async function act(p: z.infer<typeof ActionPayload>) {
@@ -343,6 +345,10 @@ export function createSlackAgent(upstate: Upstate) {
 		}
 	};
 }
+
+// Slack reads &, < and > as markup (<!channel>, <@U…>): model text is shown, never obeyed.
+const escape = (text: string) =>
+	text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 const button = (text: string, action_id: string, value: string, style?: string) => ({
 	type: 'button',
