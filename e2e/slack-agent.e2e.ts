@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeOpenAi, say } from '../server/test/fake-openai.ts';
 import { fakeSlack } from '../server/test/fake-slack.ts';
+import { slackSignature } from '../server/src/slack/signature.ts';
 import { axe } from './axe.ts';
 import { launchBrowser, signIn, startSmtp, startStack, type Stack } from './harness.ts';
 
@@ -9,6 +11,7 @@ import { launchBrowser, signIn, startSmtp, startStack, type Stack } from './harn
 // the team (the token never shows), "Disconnect" removes it.
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let slack: Awaited<ReturnType<typeof fakeSlack>>;
+let model: Awaited<ReturnType<typeof fakeOpenAi>>;
 let browser: Browser;
 let stack: Stack;
 const TOKEN = 'xoxb-e2e-secret-token';
@@ -21,8 +24,12 @@ beforeAll(async () => {
 		botUserId: 'UBOT',
 		token: TOKEN
 	});
+	slack.emails.set('U_ADA', 'ada@example.test');
+	model = await fakeOpenAi();
 	browser = await launchBrowser();
 	stack = await startStack({
+		AI_BASE_URL: model.url,
+		AI_MODEL: 'e2e-model',
 		SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
 		SELF_HOST: 'true', // the self-host plan has slack-agent
 		SLACK_SIGNING_SECRET: 'e2e-signing-secret',
@@ -35,6 +42,7 @@ afterAll(async () => {
 	await stack?.stop();
 	await browser?.close();
 	await slack?.close();
+	await model?.close();
 	await smtp?.close();
 });
 
@@ -73,6 +81,31 @@ describe('Settings → Integrations → Slack agent (e2e)', () => {
 		);
 		expect(forged.status()).toBe(400);
 		expect(await forged.text()).toContain('start again from Settings → Integrations');
+
+		// The production process serves /slack/events on the API port: a signed mention is
+		// answered in its thread as the member with the Slack user's e-mail.
+		model.script.push(say('Hello Ada.'));
+		const body = JSON.stringify({
+			type: 'event_callback',
+			team_id: 'T_E2E',
+			event_id: 'Ev1',
+			event: { type: 'app_mention', user: 'U_ADA', text: '<@UBOT> hi', channel: 'C1', ts: '1.1' }
+		});
+		const at = String(Math.floor(Date.now() / 1000));
+		const answered = slack.next('chat.postMessage');
+		const res = await fetch(`${stack.urls.api}/slack/events`, {
+			method: 'POST',
+			body,
+			headers: {
+				'content-type': 'application/json',
+				'x-slack-request-timestamp': at,
+				'x-slack-signature': slackSignature('e2e-signing-secret', at, body)
+			}
+		});
+		expect(res.status).toBe(200);
+		const post = await answered;
+		expect(post.headers.authorization).toBe(`Bearer ${TOKEN}`);
+		expect(post.body).toEqual({ channel: 'C1', thread_ts: '1.1', text: 'Hello Ada.' });
 
 		await box.getByRole('button', { name: 'Disconnect' }).click();
 		await box.getByRole('link', { name: 'Add to Slack' }).waitFor();

@@ -17,6 +17,7 @@ export async function fakeSlack() {
 	const codes = new Map<string, Install>(); // oauth code → what oauth.v2.access answers
 	const emails = new Map<string, string>(); // Slack user id → profile e-mail
 	let ts = 1000;
+	const waiting: Array<{ method: string; resolve: (c: SlackCall) => void }> = [];
 	const server: Server = createServer((req, res) => {
 		let raw = '';
 		req.on('data', (c) => (raw += c));
@@ -26,7 +27,12 @@ export async function fakeSlack() {
 			const body = json
 				? (JSON.parse(raw) as Record<string, unknown>)
 				: Object.fromEntries(new URLSearchParams(raw));
-			calls.push({ method, headers: req.headers, body });
+			const call = { method, headers: req.headers, body };
+			calls.push(call);
+			for (const w of waiting.filter((w) => w.method === method)) {
+				waiting.splice(waiting.indexOf(w), 1);
+				w.resolve(call);
+			}
 			const send = (answer: Record<string, unknown>) => {
 				res.writeHead(200, { 'content-type': 'application/json' });
 				res.end(JSON.stringify(answer));
@@ -67,6 +73,9 @@ export async function fakeSlack() {
 		calls,
 		codes,
 		emails,
+		// The next call of this method (for a process whose background work a test cannot await).
+		next: (method: string) =>
+			new Promise<SlackCall>((resolve) => waiting.push({ method, resolve })),
 		close: () => new Promise<void>((r) => server.close(() => r()))
 	};
 }
