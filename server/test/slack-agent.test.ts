@@ -332,6 +332,19 @@ describe('Slack agent: events', () => {
 		expect(provider.requests).toEqual([]);
 	});
 
+	it('/slack/interactions checks the same signature: 401 and nothing run', async () => {
+		const body = new URLSearchParams({
+			payload: JSON.stringify({ type: 'block_actions', actions: [{ action_id: 'publish' }] })
+		}).toString();
+		const res = await post('/slack/interactions', body, {
+			'content-type': 'application/x-www-form-urlencoded',
+			...signed(body, undefined, 'wrong-secret')
+		});
+		expect(res.status).toBe(401);
+		await agent.idle();
+		expect(slack.calls).toEqual([]);
+	});
+
 	it('answers url_verification with the challenge', async () => {
 		const res = await sendEvent(JSON.stringify({ type: 'url_verification', challenge: 'ch-123' }));
 		expect(res.status).toBe(200);
