@@ -15,6 +15,7 @@ import { createOpenApiDocument } from './adapters/rest/openapi.ts';
 import { createPipesRouter } from './analytics/pipes.ts';
 import { ValidationError } from './domain/errors.ts';
 import { createOAuthRouter } from './oauth/index.ts';
+import { createSlackAgent, type SlackAgent } from './slack/agent.ts';
 
 function logRequests(
 	req: { method?: string; url?: string },
@@ -34,6 +35,7 @@ export function createApiServer(args: {
 	upstate: Upstate;
 	limits?: RateLimits;
 	rpc?: RpcHandler;
+	slack?: SlackAgent;
 }): express.Express {
 	// One limiter for the whole port: REST, MCP and /rpc share each credential's budget.
 	const limits = args.limits ?? limitsFor(args.upstate);
@@ -45,6 +47,27 @@ export function createApiServer(args: {
 		next();
 	});
 	app.use(createOAuthRouter({ ...args, limits }));
+	// The Slack agent signs the raw body: read as text, before any parser.
+	const slack = args.slack ?? createSlackAgent(args.upstate);
+	app.post(
+		['/slack/events', '/slack/interactions'],
+		express.text({ type: () => true, limit: '1mb' }),
+		async (req, res, next) => {
+			try {
+				const handle = req.path === '/slack/events' ? slack.events : slack.interactions;
+				const answer = await handle({
+					header: (name) => req.get(name) ?? null,
+					body: typeof req.body === 'string' ? req.body : ''
+				});
+				res
+					.status(answer.status)
+					.type(answer.contentType ?? 'text/plain')
+					.send(answer.body);
+			} catch (err) {
+				next(err);
+			}
+		}
+	);
 	// Before the JSON body parser: Connect reads its own bodies (application/json included).
 	app.use((req, res, next) => (rpc.handles(req.path) ? rpc.handle(req, res) : next()));
 	// /mcp reads its own body after the credential check (401 before 413 or -32700).

@@ -56,6 +56,10 @@ const Env = z.object({
 	AI_GATEWAY_API_KEY: optional,
 	AI_CHAT_BUDGET_REQUESTS: count(30),
 	AI_CHAT_BUDGET_WINDOW_SECONDS: count(600),
+	SLACK_SIGNING_SECRET: optional,
+	SLACK_CLIENT_ID: optional,
+	SLACK_CLIENT_SECRET: optional,
+	SLACK_API_URL: url('https://slack.com/api'),
 	WORKFLOWS_PORT: port(3000),
 	API_PORT: port(3001),
 	DASHBOARD_PORT: port(3002),
@@ -295,6 +299,7 @@ function buildConfig(env: z.infer<typeof Env>) {
 			requests: env.AI_CHAT_BUDGET_REQUESTS,
 			windowSeconds: env.AI_CHAT_BUDGET_WINDOW_SECONDS
 		},
+		slack: slackAgent(env),
 		defaultLimits,
 		services: parseServices(env.UPSTATE_SERVICES),
 		migrateOnStart: env.MIGRATE_ON_START,
@@ -343,6 +348,26 @@ function aiProvider(env: z.infer<typeof Env>): AiProvider | null {
 	if (env.AI_GATEWAY_API_KEY)
 		return { baseUrl: AI_GATEWAY_URL, apiKey: env.AI_GATEWAY_API_KEY, models: AI_GATEWAY_MODELS };
 	return null;
+}
+
+// The chat-workspace agent (server/src/slack): all three Slack app values, or off (its endpoints
+// answer 503 naming them). SLACK_API_URL points the Web API calls elsewhere (tests).
+export const SLACK_VARIABLES = ['SLACK_SIGNING_SECRET', 'SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET'];
+export type SlackConfig = {
+	signingSecret: string;
+	clientId: string;
+	clientSecret: string;
+	apiUrl: string;
+};
+
+function slackAgent(env: z.infer<typeof Env>): SlackConfig | null {
+	if (!env.SLACK_SIGNING_SECRET || !env.SLACK_CLIENT_ID || !env.SLACK_CLIENT_SECRET) return null;
+	return {
+		signingSecret: env.SLACK_SIGNING_SECRET,
+		clientId: env.SLACK_CLIENT_ID,
+		clientSecret: env.SLACK_CLIENT_SECRET,
+		apiUrl: env.SLACK_API_URL.replace(/\/+$/, '')
+	};
 }
 
 function providerSmtpUrl(env: z.infer<typeof Env>): string {

@@ -14,6 +14,7 @@ export {
 	ChatBudgetExceeded,
 	MAX_MESSAGE_CHARS
 } from './assistant/chat.ts';
+export { disconnectSlack, handleSlackInstall, slackIntegration } from './slack/install.ts';
 export { SESSION_COOKIE } from './auth/lucia.ts';
 export { SignInFlow } from './domain/auth/schemas.ts';
 export { AUDIT_ENTITY_TYPES } from './domain/audit-log/schemas.ts';

@@ -37,7 +37,14 @@ export const ChatRequest = z.object({
 });
 export type ChatRequest = z.infer<typeof ChatRequest>;
 
-export type ToolCallRecord = { name: string; ok: boolean; error?: string };
+export type ToolCallRecord = { name: string; ok: boolean; error?: string; held?: boolean };
+
+// The chat-workspace agent's human toggle: a publishing call is not run but handed here; the
+// answer (what the human is asked) goes back to the model. The call runs later via runHeldTool.
+export type HoldPublishing = (call: {
+	name: string;
+	input: Record<string, unknown>;
+}) => Promise<string>;
 export type ChatReply = { reply: string; toolCalls: ToolCallRecord[] };
 
 // The model provider failed or answered unusably: the endpoint's 502.
@@ -109,6 +116,8 @@ export async function openChat(args: {
 	upstate: Upstate;
 	request: ChatRequest;
 	tools?: McpTool[];
+	hold?: HoldPublishing;
+	surface?: string; // replaces "inside the dashboard of one workspace" in the system prompt
 }): Promise<OpenChat> {
 	const { ctx, upstate, request } = args;
 	const service = ctx.service;
@@ -132,6 +141,10 @@ export async function openChat(args: {
 				// The tools the caller may see (spec 5.2 and plan features); the router checks again.
 				tools: visibleTools(all(), service),
 				docs: docsSite(upstate.config.urls, all),
+				hold: args.hold,
+				system: args.surface
+					? SYSTEM.replace('inside the dashboard of one workspace', args.surface)
+					: SYSTEM,
 				...opts
 			})
 	};
@@ -153,6 +166,8 @@ async function chatLoop(args: {
 	request: ChatRequest;
 	tools: McpTool[];
 	docs: DocsSite;
+	hold?: HoldPublishing;
+	system: string;
 	onEvent?: (e: ChatEvent) => void;
 	signal?: AbortSignal;
 }): Promise<ChatReply> {
@@ -168,7 +183,7 @@ async function chatLoop(args: {
 		timeout: 60_000
 	});
 	const messages: ChatCompletionMessageParam[] = [
-		{ role: 'system', content: SYSTEM },
+		{ role: 'system', content: args.system },
 		...request.messages
 	];
 	const toolCalls: ToolCallRecord[] = [];
@@ -204,7 +219,8 @@ async function chatLoop(args: {
 				docs,
 				call.function.name,
 				call.function.arguments,
-				request
+				request,
+				args.hold
 			);
 			toolCalls.push(result.record);
 			emit({ type: 'tool', ...result.record });
@@ -220,7 +236,8 @@ async function runTool(
 	docs: DocsSite,
 	name: string,
 	rawArgs: string,
-	request: ChatRequest
+	request: ChatRequest,
+	hold?: HoldPublishing
 ): Promise<{ record: ToolCallRecord; content: string }> {
 	const fail = (code: string, message: string) => ({
 		record: { name, ok: false, error: `${code}: ${message}` },
@@ -242,8 +259,32 @@ async function runTool(
 		};
 	const entry = tools.find((t) => t.tool.name === name);
 	if (!entry) return fail('NOT_FOUND', `no tool named ${name}`);
-	// Whatever the model put in `notify` is replaced by the human toggle.
-	const withNotify = takesNotify(entry) ? { ...input, notify: request.notify } : input;
+	if (hold && takesNotify(entry)) {
+		const { notify: _notify, ...held } = input as Record<string, unknown>;
+		const message = await hold({ name, input: held });
+		return {
+			record: { name, ok: true, held: true },
+			content: JSON.stringify({ held: true, message })
+		};
+	}
+	const out = await callTool(ctx, entry, input, request.notify);
+	return out.ok
+		? { record: { name, ok: true }, content: JSON.stringify(out.result) }
+		: fail(out.code, out.message);
+}
+
+type ToolOutcome =
+	{ ok: true; result: Record<string, unknown> } | { ok: false; code: string; message: string };
+
+// One MCP tool through the router as ctx; `notify` (publishing tools only) is the human's choice,
+// whatever the model put there.
+async function callTool(
+	ctx: TrpcContext,
+	entry: McpTool,
+	input: object,
+	notify: boolean
+): Promise<ToolOutcome> {
+	const withNotify = takesNotify(entry) ? { ...input, notify } : input;
 	try {
 		const output = (await callProcedure(ctx, entry.procedure.path, withNotify)) as Record<
 			string,
@@ -251,16 +292,35 @@ async function runTool(
 		>;
 		const omit = entry.procedure.meta.mcp?.omit ?? [];
 		const result = Object.fromEntries(Object.entries(output).filter(([k]) => !omit.includes(k)));
-		return { record: { name, ok: true }, content: JSON.stringify(result) };
+		return { ok: true, result };
 	} catch (err) {
 		const e = toServiceError(err);
 		if (e.code === 'INTERNAL')
 			console.error(
-				`[assistant] tool ${name} failed ${e.cause instanceof Error ? e.cause.stack : String(e.cause)}`
+				`[assistant] tool ${entry.tool.name} failed ${e.cause instanceof Error ? e.cause.stack : String(e.cause)}`
 			);
-		return fail(e.code, e.message);
+		return { ok: false, code: e.code, message: e.message };
 	}
 }
+
+// A call held for the human (HoldPublishing), run now as ctx with the human's notify choice.
+export async function runHeldTool(
+	ctx: TrpcContext,
+	name: string,
+	input: Record<string, unknown>,
+	notify: boolean
+): Promise<ToolOutcome> {
+	if (!ctx.service) return { ok: false, code: 'UNAUTHORIZED', message: 'no workspace member' };
+	const entry = visibleTools((cachedTools ??= buildTools()), ctx.service).find(
+		(t) => t.tool.name === name
+	);
+	if (!entry) return { ok: false, code: 'NOT_FOUND', message: `no tool named ${name}` };
+	return callTool(ctx, entry, input, notify);
+}
+
+// Publishing tools: the MCP tools whose input takes `notify` (spec 4.1 rule 7).
+export const isPublishingTool = (name: string) =>
+	(cachedTools ??= buildTools()).some((t) => t.tool.name === name && takesNotify(t));
 
 function providerMessage(err: unknown): string {
 	if (err instanceof OpenAI.APIConnectionError)
