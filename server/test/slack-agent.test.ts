@@ -167,6 +167,8 @@ beforeAll(async () => {
 	slack.emails.set('U_CAROL', A.member.email);
 	slack.emails.set('U_BOB', B.owner.email); // a member of B only
 	slack.emails.set('U_STRANGER', 'stranger@example.test');
+	slack.names.set('U_ALICE', 'Alice');
+	slack.names.set('U_CAROL', 'Carol');
 });
 afterAll(async () => {
 	await new Promise<void>((r) => server.close(() => r()));
@@ -233,7 +235,7 @@ describe('Slack agent: install', () => {
 		expect(url.searchParams.get('client_id')).toBe('client-1');
 		expect(url.searchParams.get('scope')).toBe(SLACK_SCOPES.join(','));
 		expect(url.searchParams.get('scope')).toBe(
-			'app_mentions:read,chat:write,im:history,users:read,users:read.email'
+			'app_mentions:read,channels:history,chat:write,groups:history,im:history,mpim:history,users:read,users:read.email'
 		);
 		const redirect = `${upstate.config.urls.dashboard}/settings/integrations/slack/callback`;
 		expect(url.searchParams.get('redirect_uri')).toBe(redirect);
@@ -419,6 +421,90 @@ describe('Slack agent: events', () => {
 		expect(posted().map((c) => c.body.text)).toEqual([
 			'I can only act for members of the linked Upstate workspace, and none has the e-mail address stranger@example.test. Ask an owner or admin to invite that address (Upstate → Settings → Members), then mention me again.',
 			expect.stringContaining(`the e-mail address ${B.owner.email}.`)
+		]);
+	});
+});
+
+describe('Slack agent: thread context', () => {
+	const inThread = (thread: string, ts: string, text: string) =>
+		event({
+			type: 'app_mention',
+			user: 'U_ALICE',
+			text: `<@UBOT_A> ${text}`,
+			channel: 'C1',
+			ts,
+			thread_ts: thread
+		});
+	const system = { role: 'system', content: expect.any(String) };
+
+	it('sends the thread’s earlier messages in order: the bot’s as assistant, others’ named', async () => {
+		slack.threads.set('C1:800.0', [
+			{ ts: '800.0', user: 'U_CAROL', text: 'the API is slow' },
+			{ ts: '800.1', user: 'UBOT_A', bot_id: 'B1', text: 'Which endpoint?' },
+			{ ts: '800.2', user: 'U_ALICE', text: '<@UBOT_A> /v1/checks' },
+			{ ts: '800.3', user: 'U_ALICE', text: '<@UBOT_A> open a report' },
+			{ ts: '800.4', user: 'U_CAROL', text: 'later, not sent' }
+		]);
+		provider.script.push(say('Noted.'));
+		await sendEvent(inThread('800.0', '800.3', 'open a report'));
+		expect(slack.calls.map((c) => [c.method, c.body])).toEqual([
+			['users.info', { user: 'U_ALICE' }],
+			[
+				'conversations.replies',
+				{ channel: 'C1', ts: '800.0', latest: '800.3', inclusive: 'false', limit: '200' }
+			],
+			['users.info', { user: 'U_CAROL' }],
+			['chat.postMessage', { channel: 'C1', thread_ts: '800.0', text: 'Noted.' }]
+		]);
+		expect(provider.requests[0].body.messages).toEqual([
+			system,
+			{ role: 'user', content: 'Carol: the API is slow' },
+			{ role: 'assistant', content: 'Which endpoint?' },
+			{ role: 'user', content: 'Alice: /v1/checks' },
+			{ role: 'user', content: 'open a report' }
+		]);
+	});
+
+	it('keeps the last 20 messages and about 8,000 characters, dropping the oldest', async () => {
+		slack.threads.set(
+			'C1:810.0',
+			Array.from({ length: 25 }, (_, i) => ({
+				ts: `810.${10 + i}`,
+				user: 'U_CAROL',
+				text: `m${i}`
+			}))
+		);
+		provider.script.push(say('Twenty.'));
+		await sendEvent(inThread('810.0', '811.0', 'count them'));
+		const many = provider.requests[0].body.messages.slice(1, -1).map((m) => m.content);
+		expect(many).toEqual(Array.from({ length: 20 }, (_, i) => `Carol: m${i + 5}`));
+
+		const long = (c: string) => c.repeat(3000);
+		slack.threads.set('C1:820.0', [
+			{ ts: '820.0', user: 'U_CAROL', text: long('a') },
+			{ ts: '820.1', user: 'U_CAROL', text: long('b') },
+			{ ts: '820.2', user: 'UBOT_A', text: long('c') }
+		]);
+		provider.requests.length = 0;
+		provider.script.push(say('Long.'));
+		await sendEvent(inThread('820.0', '820.3', 'and now?'));
+		expect(provider.requests[0].body.messages.slice(1)).toEqual([
+			{ role: 'user', content: `Carol: ${long('b')}` },
+			{ role: 'assistant', content: long('c') },
+			{ role: 'user', content: 'and now?' }
+		]);
+	});
+
+	it('answers the message alone when Slack refuses the thread', async () => {
+		slack.threads.set('C1:830.0', 'missing_scope');
+		provider.script.push(say('Alone.'));
+		await sendEvent(inThread('830.0', '830.5', 'status?'));
+		expect(provider.requests[0].body.messages).toEqual([
+			system,
+			{ role: 'user', content: 'status?' }
+		]);
+		expect(posted().map((c) => c.body)).toEqual([
+			{ channel: 'C1', thread_ts: '830.0', text: 'Alone.' }
 		]);
 	});
 });

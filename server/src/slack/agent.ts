@@ -134,11 +134,11 @@ export function createSlackAgent(upstate: Upstate) {
 	// The member this Slack user is, by e-mail; null after telling them how to get access.
 	async function memberFor(
 		link: SlackTeamLink,
-		slack: SlackClient,
+		names: Profiles,
 		user: string,
 		tell: (text: string) => Promise<void>
 	) {
-		const email = await slack.userEmail(user);
+		const email = (await names.profile(user)).email;
 		const member = email
 			? await memberByEmail({ db: upstate.db, workspaceId: link.workspace.id, email })
 			: null;
@@ -169,13 +169,15 @@ export function createSlackAgent(upstate: Upstate) {
 			return say(
 				`${new LimitExceededError('slack-agent', false).message}: an owner can change the plan, or disconnect Slack in Upstate → Settings → Integrations.`
 			);
-		const ctx = await memberFor(link, slack, event.user, say);
+		const names = profiles(slack);
+		const ctx = await memberFor(link, names, event.user, say);
 		if (!ctx) return;
-		const text = event.text
-			.replaceAll(`<@${link.botUserId}>`, '')
-			.trim()
-			.slice(0, MAX_MESSAGE_CHARS);
+		const text = clean(event.text, link.botUserId);
 		if (!text) return say('Ask me about your monitors, status pages, reports or maintenances.');
+		const earlier =
+			event.thread_ts && event.thread_ts !== event.ts
+				? await threadContext(slack, names, link, event.channel, event.thread_ts, event.ts)
+				: [];
 		const hold: HoldPublishing = async ({ name, input }) => {
 			sweep(Date.now());
 			const id = randomBytes(12).toString('base64url');
@@ -208,7 +210,7 @@ export function createSlackAgent(upstate: Upstate) {
 			const chat = await openChat({
 				ctx,
 				upstate,
-				request: { messages: [{ role: 'user', content: text }], notify: false },
+				request: { messages: [...earlier, { role: 'user', content: text }], notify: false },
 				hold,
 				surface: 'in Slack, acting in one Upstate workspace'
 			});
@@ -250,7 +252,7 @@ export function createSlackAgent(upstate: Upstate) {
 		h.state = 'running'; // claimed before any await below: a second click finds it taken
 		let ctx: TrpcContext | null;
 		try {
-			ctx = await memberFor(link, slack, p.user.id, tell);
+			ctx = await memberFor(link, profiles(slack), p.user.id, tell);
 		} catch (err) {
 			h.state = 'pending';
 			throw err;
@@ -345,6 +347,61 @@ export function createSlackAgent(upstate: Upstate) {
 		}
 	};
 }
+
+// The model sees a thread's earlier messages: the last THREAD_MESSAGES, at most THREAD_CHARS in
+// all (oldest dropped first); the bot's own as assistant turns, others' as "Name: text".
+export const THREAD_MESSAGES = 20;
+export const THREAD_CHARS = 8000;
+type Turn = { role: 'user' | 'assistant'; content: string };
+
+async function threadContext(
+	slack: SlackClient,
+	names: Profiles,
+	link: SlackTeamLink,
+	channel: string,
+	threadTs: string,
+	ts: string
+): Promise<Turn[]> {
+	try {
+		const messages = (await slack.replies({ channel, ts: threadTs, latest: ts, limit: 200 }))
+			.filter((m) => m.ts !== ts && Number(m.ts) < Number(ts))
+			.slice(-THREAD_MESSAGES);
+		const turns: Turn[] = [];
+		for (const m of messages) {
+			const text = clean(m.text ?? '', link.botUserId);
+			if (!text) continue;
+			if (m.user === link.botUserId) turns.push({ role: 'assistant', content: text });
+			else {
+				const name = m.user ? (await names.profile(m.user)).name : (m.username ?? 'a bot');
+				turns.push({ role: 'user', content: `${name}: ${text}`.slice(0, MAX_MESSAGE_CHARS) });
+			}
+		}
+		let chars = turns.reduce((n, t) => n + t.content.length, 0);
+		while (turns.length && chars > THREAD_CHARS) chars -= turns.shift()!.content.length;
+		return turns;
+	} catch (err) {
+		console.error(
+			`[slack] thread not read channel=${channel} thread=${threadTs}: ${err instanceof Error ? err.message : String(err)}; answering the message alone`
+		);
+		return [];
+	}
+}
+
+// users.info once per Slack user per event (the asker's e-mail, the thread's names).
+type Profiles = ReturnType<typeof profiles>;
+function profiles(slack: SlackClient) {
+	const seen = new Map<string, ReturnType<SlackClient['user']>>();
+	return {
+		profile(user: string) {
+			let p = seen.get(user);
+			if (!p) seen.set(user, (p = slack.user(user)));
+			return p;
+		}
+	};
+}
+
+const clean = (text: string, botUserId: string) =>
+	text.replaceAll(`<@${botUserId}>`, '').trim().slice(0, MAX_MESSAGE_CHARS);
 
 // Slack reads &, < and > as markup (<!channel>, <@U…>): model text is shown, never obeyed.
 const escape = (text: string) =>
