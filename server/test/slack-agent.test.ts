@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiServer } from '../src/api.ts';
 import type { Upstate } from '../src/app.ts';
 import { contextForSession } from '../src/auth/context.ts';
-import type { Db } from '../src/db/client.ts';
+import { createDb, type Db } from '../src/db/client.ts';
 import { createStatusPage } from '../src/domain/status-page/index.ts';
 import { getSlackInstall, unlinkSlackTeam } from '../src/domain/slack-install/index.ts';
 import type { SubscriberNotifier } from '../src/notify/index.ts';
@@ -28,6 +28,7 @@ import { createTestUpstate } from './upstate.ts';
 const SECRET = 'slack-signing-secret';
 const TOKEN_A = 'xoxb-team-a-secret-token';
 let db: Db;
+let dbUrl: string;
 let upstate: Upstate;
 let agent: SlackAgent;
 let server: http.Server;
@@ -68,7 +69,15 @@ async function sendEvent(body: string, extra: Record<string, string> = {}) {
 	await agent.idle();
 	return res;
 }
-async function click(action: string, value: string, user = 'U_ALICE', team = 'T_A') {
+const env = () => ({
+	AI_BASE_URL: provider.url,
+	AI_MODEL: 'test-model',
+	SLACK_SIGNING_SECRET: SECRET,
+	SLACK_CLIENT_ID: 'client-1',
+	SLACK_CLIENT_SECRET: 'client-secret-1',
+	SLACK_API_URL: slack.url
+});
+function clickBody(action: string, value: string, user = 'U_ALICE', team = 'T_A') {
 	const payload = JSON.stringify({
 		type: 'block_actions',
 		team: { id: team },
@@ -77,7 +86,10 @@ async function click(action: string, value: string, user = 'U_ALICE', team = 'T_
 		container: { type: 'message', message_ts: 'held-ts', channel_id: 'C1' },
 		actions: [{ action_id: action, value }]
 	});
-	const body = new URLSearchParams({ payload }).toString();
+	return new URLSearchParams({ payload }).toString();
+}
+async function click(action: string, value: string, user = 'U_ALICE', team = 'T_A') {
+	const body = clickBody(action, value, user, team);
 	const res = await post('/slack/interactions', body, {
 		'content-type': 'application/x-www-form-urlencoded',
 		...signed(body)
@@ -112,17 +124,10 @@ async function install(sessionId: string, code: string) {
 }
 
 beforeAll(async () => {
-	({ db } = await createTestDb());
+	({ db, url: dbUrl } = await createTestDb());
 	provider = await fakeOpenAi();
 	slack = await fakeSlack();
-	upstate = createTestUpstate(db, {
-		AI_BASE_URL: provider.url,
-		AI_MODEL: 'test-model',
-		SLACK_SIGNING_SECRET: SECRET,
-		SLACK_CLIENT_ID: 'client-1',
-		SLACK_CLIENT_SECRET: 'client-secret-1',
-		SLACK_API_URL: slack.url
-	});
+	upstate = createTestUpstate(db, env());
 	upstate.notify = recording;
 	agent = createSlackAgent(upstate);
 	server = http.createServer(createApiServer({ upstate, slack: agent }));
@@ -626,6 +631,119 @@ describe('Slack agent: the human toggle', () => {
 			ts: 'held-ts',
 			text: `Cancelled by ${A.owner.email}: \`create_maintenance\` was not run.`
 		});
+	});
+});
+
+describe('Slack agent: held calls live in the database', () => {
+	// Another API process: its own database client on the same file, its own agent.
+	function replica(): SlackAgent {
+		const other = createTestUpstate(createDb({ url: dbUrl }), {
+			...env(),
+			AUTH_SECRET: upstate.config.authSecret
+		});
+		other.notify = recording;
+		return createSlackAgent(other);
+	}
+	const clickOn = (on: SlackAgent, action: string, value: string, user = 'U_ALICE') => {
+		const body = clickBody(action, value, user);
+		const headers: Record<string, string> = signed(body);
+		return on.interactions({ header: (n) => headers[n] ?? null, body });
+	};
+	async function holdReport(title: string, ts: string) {
+		provider.script.push(
+			toolCall('create_status_report', newReport(A.pageId, title)),
+			say('Confirm?')
+		);
+		await sendEvent(mention(`open a report: ${title}`, 'U_ALICE', ts));
+		const id = heldId();
+		slack.calls.length = 0;
+		return id;
+	}
+
+	it('stores the held call; after a restart the button still runs it, once', async () => {
+		provider.script.push(
+			toolCall('create_status_report', newReport(A.pageId, 'Restart')),
+			say('Confirm?')
+		);
+		await sendEvent(mention('open a report: Restart', 'U_ALICE', '900.1'));
+		const id = heldId();
+		const row = await db.slackPendingCall.findUniqueOrThrow({ where: { id } });
+		expect(row).toMatchObject({
+			workspaceId: A.id,
+			teamId: 'T_A',
+			channelId: 'C1',
+			toolName: 'create_status_report',
+			requestedByUserId: A.owner.id,
+			state: 'pending',
+			outcome: null
+		});
+		// The model's `notify` is not kept: the button decides.
+		expect(JSON.parse(row.input)).toEqual({
+			pageId: A.pageId,
+			title: 'Restart',
+			status: 'investigating',
+			message: 'Looking into it'
+		});
+		expect(row.messageTs).toMatch(/^\d+$/);
+		expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(30 * 60 * 1000);
+
+		slack.calls.length = 0;
+		const restarted = replica();
+		await clickOn(restarted, 'publish', id);
+		await restarted.idle();
+		expect(await db.statusReport.count({ where: { title: 'Restart', workspaceId: A.id } })).toBe(1);
+		expect(methods()).toEqual(['users.info', 'chat.update']);
+		const done = `Done by ${A.owner.email}: \`create_status_report\` published without notifying subscribers.`;
+		expect(await db.slackPendingCall.findUniqueOrThrow({ where: { id } })).toMatchObject({
+			state: 'done',
+			outcome: done
+		});
+		slack.calls.length = 0;
+		await click('publish', id); // the first process
+		expect(await db.statusReport.count({ where: { title: 'Restart' } })).toBe(1);
+		expect(slack.calls.map((c) => [c.method, c.body.text])).toEqual([
+			['chat.postEphemeral', `Already done: ${done}`]
+		]);
+	});
+
+	it('two clicks at once on two processes: one report, one "already done"', async () => {
+		const id = await holdReport('Race', '910.1');
+		const [one, two] = [replica(), replica()];
+		await Promise.all([clickOn(one, 'publish', id), clickOn(two, 'publish_notify', id, 'U_CAROL')]);
+		await Promise.all([one.idle(), two.idle()]);
+		const reports = await db.statusReport.findMany({
+			where: { title: 'Race' },
+			include: { updates: true }
+		});
+		expect(reports).toHaveLength(1);
+		expect(sent).toHaveLength(reports[0].updates[0].notify ? 1 : 0);
+		expect(
+			methods()
+				.filter((m) => m !== 'users.info')
+				.sort()
+		).toEqual(['chat.postEphemeral', 'chat.update']);
+		const ephemeral = slack.calls.find((c) => c.method === 'chat.postEphemeral')!;
+		expect(String(ephemeral.body.text)).toMatch(/^Already done: /);
+		expect(slack.calls.find((c) => c.method === 'chat.update')?.body.text).toMatch(/^Done by /);
+	});
+
+	it('an expired call is answered with the expiry message, runs nothing, and is swept', async () => {
+		const id = await holdReport('Too late', '920.1');
+		await db.slackPendingCall.update({
+			where: { id },
+			data: { expiresAt: new Date(Date.now() - 1000) }
+		});
+		await click('publish_notify', id);
+		expect(await db.statusReport.count({ where: { title: 'Too late' } })).toBe(0);
+		expect(sent).toEqual([]);
+		expect(slack.calls.map((c) => [c.method, c.body.text])).toEqual([
+			['chat.postEphemeral', 'This request has expired: ask me again.']
+		]);
+		expect(await db.slackPendingCall.findUniqueOrThrow({ where: { id } })).toMatchObject({
+			state: 'pending'
+		});
+		await holdReport('Next', '920.2'); // holding the next call deletes expired rows
+		expect(await db.slackPendingCall.findUnique({ where: { id } })).toBeNull();
 	});
 });
 
