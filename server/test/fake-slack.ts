@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // A fake Slack Web API on 127.0.0.1 (the one faked part of the agent's tests besides the model):
-// oauth.v2.access, users.info, chat.postMessage, chat.postEphemeral, chat.update. Records every
+// oauth.v2.access, users.info, conversations.replies, chat.postMessage, chat.postEphemeral,
+// chat.update. Records every
 // request with its parsed body (JSON or form).
 
 export type SlackCall = {
@@ -16,6 +17,9 @@ export async function fakeSlack() {
 	const calls: SlackCall[] = [];
 	const codes = new Map<string, Install>(); // oauth code → what oauth.v2.access answers
 	const emails = new Map<string, string>(); // Slack user id → profile e-mail
+	const names = new Map<string, string>(); // Slack user id → profile display_name
+	// channel:thread_ts → the thread's messages, oldest first; a string is the error answered.
+	const threads = new Map<string, Array<Record<string, unknown>> | string>();
 	let ts = 1000;
 	const waiting: Array<{ method: string; resolve: (c: SlackCall) => void }> = [];
 	const server: Server = createServer((req, res) => {
@@ -51,9 +55,24 @@ export async function fakeSlack() {
 				}
 				case 'users.info': {
 					const email = emails.get(String(body.user));
+					const name = names.get(String(body.user));
 					return send({
 						ok: true,
-						user: { id: body.user, is_bot: false, profile: email ? { email } : {} }
+						user: {
+							id: body.user,
+							is_bot: false,
+							profile: { ...(email ? { email } : {}), ...(name ? { display_name: name } : {}) }
+						}
+					});
+				}
+				case 'conversations.replies': {
+					const thread = threads.get(`${body.channel}:${body.ts}`);
+					if (typeof thread === 'string') return send({ ok: false, error: thread });
+					if (!thread) return send({ ok: false, error: 'thread_not_found' });
+					const latest = Number(body.latest ?? Infinity);
+					return send({
+						ok: true,
+						messages: thread.filter((m) => Number(m.ts) < latest).slice(0, Number(body.limit))
 					});
 				}
 				case 'chat.postMessage':
@@ -73,6 +92,8 @@ export async function fakeSlack() {
 		calls,
 		codes,
 		emails,
+		names,
+		threads,
 		// The next call of this method (for a process whose background work a test cannot await).
 		next: (method: string) =>
 			new Promise<SlackCall>((resolve) => waiting.push({ method, resolve })),

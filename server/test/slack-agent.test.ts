@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiServer } from '../src/api.ts';
 import type { Upstate } from '../src/app.ts';
 import { contextForSession } from '../src/auth/context.ts';
-import type { Db } from '../src/db/client.ts';
+import { createDb, type Db } from '../src/db/client.ts';
 import { createStatusPage } from '../src/domain/status-page/index.ts';
 import { getSlackInstall, unlinkSlackTeam } from '../src/domain/slack-install/index.ts';
 import type { SubscriberNotifier } from '../src/notify/index.ts';
@@ -28,6 +28,7 @@ import { createTestUpstate } from './upstate.ts';
 const SECRET = 'slack-signing-secret';
 const TOKEN_A = 'xoxb-team-a-secret-token';
 let db: Db;
+let dbUrl: string;
 let upstate: Upstate;
 let agent: SlackAgent;
 let server: http.Server;
@@ -68,7 +69,15 @@ async function sendEvent(body: string, extra: Record<string, string> = {}) {
 	await agent.idle();
 	return res;
 }
-async function click(action: string, value: string, user = 'U_ALICE', team = 'T_A') {
+const env = () => ({
+	AI_BASE_URL: provider.url,
+	AI_MODEL: 'test-model',
+	SLACK_SIGNING_SECRET: SECRET,
+	SLACK_CLIENT_ID: 'client-1',
+	SLACK_CLIENT_SECRET: 'client-secret-1',
+	SLACK_API_URL: slack.url
+});
+function clickBody(action: string, value: string, user = 'U_ALICE', team = 'T_A') {
 	const payload = JSON.stringify({
 		type: 'block_actions',
 		team: { id: team },
@@ -77,7 +86,10 @@ async function click(action: string, value: string, user = 'U_ALICE', team = 'T_
 		container: { type: 'message', message_ts: 'held-ts', channel_id: 'C1' },
 		actions: [{ action_id: action, value }]
 	});
-	const body = new URLSearchParams({ payload }).toString();
+	return new URLSearchParams({ payload }).toString();
+}
+async function click(action: string, value: string, user = 'U_ALICE', team = 'T_A') {
+	const body = clickBody(action, value, user, team);
 	const res = await post('/slack/interactions', body, {
 		'content-type': 'application/x-www-form-urlencoded',
 		...signed(body)
@@ -112,17 +124,10 @@ async function install(sessionId: string, code: string) {
 }
 
 beforeAll(async () => {
-	({ db } = await createTestDb());
+	({ db, url: dbUrl } = await createTestDb());
 	provider = await fakeOpenAi();
 	slack = await fakeSlack();
-	upstate = createTestUpstate(db, {
-		AI_BASE_URL: provider.url,
-		AI_MODEL: 'test-model',
-		SLACK_SIGNING_SECRET: SECRET,
-		SLACK_CLIENT_ID: 'client-1',
-		SLACK_CLIENT_SECRET: 'client-secret-1',
-		SLACK_API_URL: slack.url
-	});
+	upstate = createTestUpstate(db, env());
 	upstate.notify = recording;
 	agent = createSlackAgent(upstate);
 	server = http.createServer(createApiServer({ upstate, slack: agent }));
@@ -167,6 +172,8 @@ beforeAll(async () => {
 	slack.emails.set('U_CAROL', A.member.email);
 	slack.emails.set('U_BOB', B.owner.email); // a member of B only
 	slack.emails.set('U_STRANGER', 'stranger@example.test');
+	slack.names.set('U_ALICE', 'Alice');
+	slack.names.set('U_CAROL', 'Carol');
 });
 afterAll(async () => {
 	await new Promise<void>((r) => server.close(() => r()));
@@ -233,7 +240,7 @@ describe('Slack agent: install', () => {
 		expect(url.searchParams.get('client_id')).toBe('client-1');
 		expect(url.searchParams.get('scope')).toBe(SLACK_SCOPES.join(','));
 		expect(url.searchParams.get('scope')).toBe(
-			'app_mentions:read,chat:write,im:history,users:read,users:read.email'
+			'app_mentions:read,channels:history,chat:write,groups:history,im:history,mpim:history,users:read,users:read.email'
 		);
 		const redirect = `${upstate.config.urls.dashboard}/settings/integrations/slack/callback`;
 		expect(url.searchParams.get('redirect_uri')).toBe(redirect);
@@ -423,6 +430,90 @@ describe('Slack agent: events', () => {
 	});
 });
 
+describe('Slack agent: thread context', () => {
+	const inThread = (thread: string, ts: string, text: string) =>
+		event({
+			type: 'app_mention',
+			user: 'U_ALICE',
+			text: `<@UBOT_A> ${text}`,
+			channel: 'C1',
+			ts,
+			thread_ts: thread
+		});
+	const system = { role: 'system', content: expect.any(String) };
+
+	it('sends the thread’s earlier messages in order: the bot’s as assistant, others’ named', async () => {
+		slack.threads.set('C1:800.0', [
+			{ ts: '800.0', user: 'U_CAROL', text: 'the API is slow' },
+			{ ts: '800.1', user: 'UBOT_A', bot_id: 'B1', text: 'Which endpoint?' },
+			{ ts: '800.2', user: 'U_ALICE', text: '<@UBOT_A> /v1/checks' },
+			{ ts: '800.3', user: 'U_ALICE', text: '<@UBOT_A> open a report' },
+			{ ts: '800.4', user: 'U_CAROL', text: 'later, not sent' }
+		]);
+		provider.script.push(say('Noted.'));
+		await sendEvent(inThread('800.0', '800.3', 'open a report'));
+		expect(slack.calls.map((c) => [c.method, c.body])).toEqual([
+			['users.info', { user: 'U_ALICE' }],
+			[
+				'conversations.replies',
+				{ channel: 'C1', ts: '800.0', latest: '800.3', inclusive: 'false', limit: '200' }
+			],
+			['users.info', { user: 'U_CAROL' }],
+			['chat.postMessage', { channel: 'C1', thread_ts: '800.0', text: 'Noted.' }]
+		]);
+		expect(provider.requests[0].body.messages).toEqual([
+			system,
+			{ role: 'user', content: 'Carol: the API is slow' },
+			{ role: 'assistant', content: 'Which endpoint?' },
+			{ role: 'user', content: 'Alice: /v1/checks' },
+			{ role: 'user', content: 'open a report' }
+		]);
+	});
+
+	it('keeps the last 20 messages and about 8,000 characters, dropping the oldest', async () => {
+		slack.threads.set(
+			'C1:810.0',
+			Array.from({ length: 25 }, (_, i) => ({
+				ts: `810.${10 + i}`,
+				user: 'U_CAROL',
+				text: `m${i}`
+			}))
+		);
+		provider.script.push(say('Twenty.'));
+		await sendEvent(inThread('810.0', '811.0', 'count them'));
+		const many = provider.requests[0].body.messages.slice(1, -1).map((m) => m.content);
+		expect(many).toEqual(Array.from({ length: 20 }, (_, i) => `Carol: m${i + 5}`));
+
+		const long = (c: string) => c.repeat(3000);
+		slack.threads.set('C1:820.0', [
+			{ ts: '820.0', user: 'U_CAROL', text: long('a') },
+			{ ts: '820.1', user: 'U_CAROL', text: long('b') },
+			{ ts: '820.2', user: 'UBOT_A', text: long('c') }
+		]);
+		provider.requests.length = 0;
+		provider.script.push(say('Long.'));
+		await sendEvent(inThread('820.0', '820.3', 'and now?'));
+		expect(provider.requests[0].body.messages.slice(1)).toEqual([
+			{ role: 'user', content: `Carol: ${long('b')}` },
+			{ role: 'assistant', content: long('c') },
+			{ role: 'user', content: 'and now?' }
+		]);
+	});
+
+	it('answers the message alone when Slack refuses the thread', async () => {
+		slack.threads.set('C1:830.0', 'missing_scope');
+		provider.script.push(say('Alone.'));
+		await sendEvent(inThread('830.0', '830.5', 'status?'));
+		expect(provider.requests[0].body.messages).toEqual([
+			system,
+			{ role: 'user', content: 'status?' }
+		]);
+		expect(posted().map((c) => c.body)).toEqual([
+			{ channel: 'C1', thread_ts: '830.0', text: 'Alone.' }
+		]);
+	});
+});
+
 describe('Slack agent: the human toggle', () => {
 	it('holds a publishing call behind three buttons; Publish runs it once without notifying', async () => {
 		provider.script.push(
@@ -540,6 +631,119 @@ describe('Slack agent: the human toggle', () => {
 			ts: 'held-ts',
 			text: `Cancelled by ${A.owner.email}: \`create_maintenance\` was not run.`
 		});
+	});
+});
+
+describe('Slack agent: held calls live in the database', () => {
+	// Another API process: its own database client on the same file, its own agent.
+	function replica(): SlackAgent {
+		const other = createTestUpstate(createDb({ url: dbUrl }), {
+			...env(),
+			AUTH_SECRET: upstate.config.authSecret
+		});
+		other.notify = recording;
+		return createSlackAgent(other);
+	}
+	const clickOn = (on: SlackAgent, action: string, value: string, user = 'U_ALICE') => {
+		const body = clickBody(action, value, user);
+		const headers: Record<string, string> = signed(body);
+		return on.interactions({ header: (n) => headers[n] ?? null, body });
+	};
+	async function holdReport(title: string, ts: string) {
+		provider.script.push(
+			toolCall('create_status_report', newReport(A.pageId, title)),
+			say('Confirm?')
+		);
+		await sendEvent(mention(`open a report: ${title}`, 'U_ALICE', ts));
+		const id = heldId();
+		slack.calls.length = 0;
+		return id;
+	}
+
+	it('stores the held call; after a restart the button still runs it, once', async () => {
+		provider.script.push(
+			toolCall('create_status_report', newReport(A.pageId, 'Restart')),
+			say('Confirm?')
+		);
+		await sendEvent(mention('open a report: Restart', 'U_ALICE', '900.1'));
+		const id = heldId();
+		const row = await db.slackPendingCall.findUniqueOrThrow({ where: { id } });
+		expect(row).toMatchObject({
+			workspaceId: A.id,
+			teamId: 'T_A',
+			channelId: 'C1',
+			toolName: 'create_status_report',
+			requestedByUserId: A.owner.id,
+			state: 'pending',
+			outcome: null
+		});
+		// The model's `notify` is not kept: the button decides.
+		expect(JSON.parse(row.input)).toEqual({
+			pageId: A.pageId,
+			title: 'Restart',
+			status: 'investigating',
+			message: 'Looking into it'
+		});
+		expect(row.messageTs).toMatch(/^\d+$/);
+		expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(30 * 60 * 1000);
+
+		slack.calls.length = 0;
+		const restarted = replica();
+		await clickOn(restarted, 'publish', id);
+		await restarted.idle();
+		expect(await db.statusReport.count({ where: { title: 'Restart', workspaceId: A.id } })).toBe(1);
+		expect(methods()).toEqual(['users.info', 'chat.update']);
+		const done = `Done by ${A.owner.email}: \`create_status_report\` published without notifying subscribers.`;
+		expect(await db.slackPendingCall.findUniqueOrThrow({ where: { id } })).toMatchObject({
+			state: 'done',
+			outcome: done
+		});
+		slack.calls.length = 0;
+		await click('publish', id); // the first process
+		expect(await db.statusReport.count({ where: { title: 'Restart' } })).toBe(1);
+		expect(slack.calls.map((c) => [c.method, c.body.text])).toEqual([
+			['chat.postEphemeral', `Already done: ${done}`]
+		]);
+	});
+
+	it('two clicks at once on two processes: one report, one "already done"', async () => {
+		const id = await holdReport('Race', '910.1');
+		const [one, two] = [replica(), replica()];
+		await Promise.all([clickOn(one, 'publish', id), clickOn(two, 'publish_notify', id, 'U_CAROL')]);
+		await Promise.all([one.idle(), two.idle()]);
+		const reports = await db.statusReport.findMany({
+			where: { title: 'Race' },
+			include: { updates: true }
+		});
+		expect(reports).toHaveLength(1);
+		expect(sent).toHaveLength(reports[0].updates[0].notify ? 1 : 0);
+		expect(
+			methods()
+				.filter((m) => m !== 'users.info')
+				.sort()
+		).toEqual(['chat.postEphemeral', 'chat.update']);
+		const ephemeral = slack.calls.find((c) => c.method === 'chat.postEphemeral')!;
+		expect(String(ephemeral.body.text)).toMatch(/^Already done: /);
+		expect(slack.calls.find((c) => c.method === 'chat.update')?.body.text).toMatch(/^Done by /);
+	});
+
+	it('an expired call is answered with the expiry message, runs nothing, and is swept', async () => {
+		const id = await holdReport('Too late', '920.1');
+		await db.slackPendingCall.update({
+			where: { id },
+			data: { expiresAt: new Date(Date.now() - 1000) }
+		});
+		await click('publish_notify', id);
+		expect(await db.statusReport.count({ where: { title: 'Too late' } })).toBe(0);
+		expect(sent).toEqual([]);
+		expect(slack.calls.map((c) => [c.method, c.body.text])).toEqual([
+			['chat.postEphemeral', 'This request has expired: ask me again.']
+		]);
+		expect(await db.slackPendingCall.findUniqueOrThrow({ where: { id } })).toMatchObject({
+			state: 'pending'
+		});
+		await holdReport('Next', '920.2'); // holding the next call deletes expired rows
+		expect(await db.slackPendingCall.findUnique({ where: { id } })).toBeNull();
 	});
 });
 

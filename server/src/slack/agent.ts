@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Upstate } from '../app.ts';
 import {
@@ -12,6 +12,14 @@ import {
 import type { WorkspaceRef } from '../domain/context.ts';
 import { LimitExceededError } from '../domain/errors.ts';
 import { memberByEmail, slackTeamLink, type SlackTeamLink } from '../domain/slack-install/index.ts';
+import {
+	claimSlackCall,
+	findSlackCall,
+	finishSlackCall,
+	holdSlackCall,
+	PENDING_TTL_MS,
+	setSlackCallMessage
+} from '../domain/slack-pending-call/index.ts';
 import { createVault } from '../notify/vault.ts';
 import type { TrpcContext } from '../router/trpc.ts';
 import { slackClient, type SlackClient } from './api.ts';
@@ -25,22 +33,11 @@ import { verifySlackSignature } from './signature.ts';
 export type SlackRequest = { header(name: string): string | null; body: string };
 export type SlackAnswer = { status: number; body: string; contentType?: string };
 
-// Held calls live in memory, bounded, for PENDING_TTL_MS: a restart or expiry loses only the
-// question (nothing was written), and the member asks again. One API process serves /slack.
-export const PENDING_TTL_MS = 30 * 60 * 1000;
-export const PENDING_MAX = 500;
+// Held calls live in the database (slack_pending_call) for PENDING_TTL_MS: a restart or another
+// API replica still answers the button. Seen event ids stay in memory (Slack's retries come
+// within minutes, to the process that was slow).
 export const ACCESS_MESSAGE = (email: string | null) =>
 	`I can only act for members of the linked Upstate workspace, and none has ${email ? `the e-mail address ${email}` : 'your Slack e-mail address'}. Ask an owner or admin to invite that address (Upstate → Settings → Members), then mention me again.`;
-
-type Held = {
-	teamId: string;
-	workspaceId: number;
-	name: string;
-	input: Record<string, unknown>;
-	expiresAt: number;
-	state: 'pending' | 'running' | 'done';
-	outcome?: string;
-};
 
 const EventEnvelope = z.object({
 	type: z.string(),
@@ -78,7 +75,6 @@ export type SlackAgent = ReturnType<typeof createSlackAgent>;
 
 export function createSlackAgent(upstate: Upstate) {
 	const vault = createVault(upstate.config.authSecret);
-	const held = new Map<string, Held>();
 	const seenEvents = new Map<string, number>();
 	const running = new Set<Promise<void>>();
 
@@ -92,10 +88,8 @@ export function createSlackAgent(upstate: Upstate) {
 	};
 
 	function sweep(now: number) {
-		for (const [id, h] of held) if (h.expiresAt < now) held.delete(id);
 		for (const [id, at] of seenEvents) if (at < now) seenEvents.delete(id);
-		// Bounded: the oldest questions go first.
-		while (held.size >= PENDING_MAX) held.delete(held.keys().next().value as string);
+		// Bounded: the oldest go first.
 		while (seenEvents.size >= 5000) seenEvents.delete(seenEvents.keys().next().value as string);
 	}
 
@@ -134,11 +128,11 @@ export function createSlackAgent(upstate: Upstate) {
 	// The member this Slack user is, by e-mail; null after telling them how to get access.
 	async function memberFor(
 		link: SlackTeamLink,
-		slack: SlackClient,
+		names: Profiles,
 		user: string,
 		tell: (text: string) => Promise<void>
 	) {
-		const email = await slack.userEmail(user);
+		const email = (await names.profile(user)).email;
 		const member = email
 			? await memberByEmail({ db: upstate.db, workspaceId: link.workspace.id, email })
 			: null;
@@ -158,39 +152,40 @@ export function createSlackAgent(upstate: Upstate) {
 		if (!link) return console.log(`[slack] event from unlinked team ${teamId}: ignored`);
 		const slack = slackClient(upstate.config.slack!, link.botToken);
 		const thread_ts = event.thread_ts ?? event.ts;
-		const say = async (text: string, blocks?: unknown[]) =>
-			void (await slack.postMessage({
+		const post = (text: string, blocks?: unknown[]) =>
+			slack.postMessage({
 				channel: event.channel,
 				thread_ts,
 				text,
 				...(blocks ? { blocks } : {})
-			}));
+			});
+		const say = async (text: string) => void (await post(text));
 		if (!link.workspace.limits['slack-agent'])
 			return say(
 				`${new LimitExceededError('slack-agent', false).message}: an owner can change the plan, or disconnect Slack in Upstate → Settings → Integrations.`
 			);
-		const ctx = await memberFor(link, slack, event.user, say);
+		const names = profiles(slack);
+		const ctx = await memberFor(link, names, event.user, say);
 		if (!ctx) return;
-		const text = event.text
-			.replaceAll(`<@${link.botUserId}>`, '')
-			.trim()
-			.slice(0, MAX_MESSAGE_CHARS);
+		const text = clean(event.text, link.botUserId);
 		if (!text) return say('Ask me about your monitors, status pages, reports or maintenances.');
+		const earlier =
+			event.thread_ts && event.thread_ts !== event.ts
+				? await threadContext(slack, names, link, event.channel, event.thread_ts, event.ts)
+				: [];
 		const hold: HoldPublishing = async ({ name, input }) => {
-			sweep(Date.now());
-			const id = randomBytes(12).toString('base64url');
-			held.set(id, {
-				teamId,
-				workspaceId: link.workspace.id,
-				name,
+			const scope = { db: upstate.db, teamId, workspaceId: link.workspace.id };
+			const id = await holdSlackCall({
+				...scope,
+				channelId: event.channel,
+				toolName: name,
 				input,
-				expiresAt: Date.now() + PENDING_TTL_MS,
-				state: 'pending'
+				requestedByUserId: ctx.user!.id
 			});
 			const summary = escape(
 				`The assistant wants to run \`${name}\` with ${JSON.stringify(input)}`.slice(0, 2900)
 			);
-			await say(summary, [
+			const messageTs = await post(summary, [
 				{ type: 'section', text: { type: 'mrkdwn', text: summary } },
 				{
 					type: 'actions',
@@ -201,6 +196,7 @@ export function createSlackAgent(upstate: Upstate) {
 					]
 				}
 			]);
+			if (messageTs) await setSlackCallMessage({ ...scope, id, messageTs });
 			return 'Not run yet: the user is asked in Slack to choose Publish, Publish and notify (subscribers are told), or Cancel.';
 		};
 		let reply: string;
@@ -208,7 +204,7 @@ export function createSlackAgent(upstate: Upstate) {
 			const chat = await openChat({
 				ctx,
 				upstate,
-				request: { messages: [{ role: 'user', content: text }], notify: false },
+				request: { messages: [...earlier, { role: 'user', content: text }], notify: false },
 				hold,
 				surface: 'in Slack, acting in one Upstate workspace'
 			});
@@ -237,43 +233,35 @@ export function createSlackAgent(upstate: Upstate) {
 		if (!link) return;
 		const slack = slackClient(upstate.config.slack!, link.botToken);
 		const tell = (text: string) => slack.postEphemeral({ channel, user: p.user.id, text });
-		const h = held.get(id);
+		const scope = { db: upstate.db, teamId: p.team.id, workspaceId: link.workspace.id, id };
+		const h = await findSlackCall(scope);
 		// Another team's id is as unknown as an expired one.
-		if (
-			!h ||
-			h.teamId !== p.team.id ||
-			h.workspaceId !== link.workspace.id ||
-			h.expiresAt < Date.now()
-		)
-			return tell('This request has expired: ask me again.');
-		if (h.state !== 'pending') return tell(`Already done: ${h.outcome ?? 'in progress'}`);
-		h.state = 'running'; // claimed before any await below: a second click finds it taken
-		let ctx: TrpcContext | null;
-		try {
-			ctx = await memberFor(link, slack, p.user.id, tell);
-		} catch (err) {
-			h.state = 'pending';
-			throw err;
-		}
-		if (!ctx) {
-			h.state = 'pending';
-			return;
+		if (!h || h.expired) return tell('This request has expired: ask me again.');
+		const already = (outcome: string | null) => tell(`Already done: ${outcome ?? 'in progress'}`);
+		if (h.state !== 'pending') return already(h.outcome);
+		const ctx = await memberFor(link, profiles(slack), p.user.id, tell);
+		if (!ctx) return; // still pending: a member may click
+		const cancel = !(action.action_id in ACTIONS);
+		// The one click that moves it out of pending runs it; any other is told what happened.
+		if (!(await claimSlackCall({ ...scope, to: cancel ? 'cancelled' : 'done' }))) {
+			const now = await findSlackCall(scope);
+			if (!now || now.expired) return tell('This request has expired: ask me again.');
+			return already(now.outcome);
 		}
 		const who = ctx.user!.email;
 		let outcome: string;
-		if (!(action.action_id in ACTIONS)) outcome = `Cancelled by ${who}: \`${h.name}\` was not run.`;
+		if (cancel) outcome = `Cancelled by ${who}: \`${h.toolName}\` was not run.`;
 		else {
 			const notify = ACTIONS[action.action_id as keyof typeof ACTIONS];
-			const result = await runHeldTool(ctx, h.name, h.input, notify);
+			const result = await runHeldTool(ctx, h.toolName, h.input, notify);
 			outcome = result.ok
-				? `Done by ${who}: \`${h.name}\` ${notify ? 'published and subscribers notified' : 'published without notifying subscribers'}.`
-				: `\`${h.name}\` failed for ${who}: ${result.code}: ${result.message}`;
+				? `Done by ${who}: \`${h.toolName}\` ${notify ? 'published and subscribers notified' : 'published without notifying subscribers'}.`
+				: `\`${h.toolName}\` failed for ${who}: ${result.code}: ${result.message}`;
 			console.log(
-				`[slack] held call ${h.name} workspaceId=${h.workspaceId} notify=${notify} ok=${result.ok}`
+				`[slack] held call ${h.toolName} workspaceId=${link.workspace.id} notify=${notify} ok=${result.ok}`
 			);
 		}
-		h.state = 'done';
-		h.outcome = outcome;
+		await finishSlackCall({ ...scope, outcome });
 		if (ts) await slack.update({ channel, ts, text: outcome, blocks: [] });
 		else await slack.postMessage({ channel, text: outcome });
 	}
@@ -345,6 +333,61 @@ export function createSlackAgent(upstate: Upstate) {
 		}
 	};
 }
+
+// The model sees a thread's earlier messages: the last THREAD_MESSAGES, at most THREAD_CHARS in
+// all (oldest dropped first); the bot's own as assistant turns, others' as "Name: text".
+export const THREAD_MESSAGES = 20;
+export const THREAD_CHARS = 8000;
+type Turn = { role: 'user' | 'assistant'; content: string };
+
+async function threadContext(
+	slack: SlackClient,
+	names: Profiles,
+	link: SlackTeamLink,
+	channel: string,
+	threadTs: string,
+	ts: string
+): Promise<Turn[]> {
+	try {
+		const messages = (await slack.replies({ channel, ts: threadTs, latest: ts, limit: 200 }))
+			.filter((m) => m.ts !== ts && Number(m.ts) < Number(ts))
+			.slice(-THREAD_MESSAGES);
+		const turns: Turn[] = [];
+		for (const m of messages) {
+			const text = clean(m.text ?? '', link.botUserId);
+			if (!text) continue;
+			if (m.user === link.botUserId) turns.push({ role: 'assistant', content: text });
+			else {
+				const name = m.user ? (await names.profile(m.user)).name : (m.username ?? 'a bot');
+				turns.push({ role: 'user', content: `${name}: ${text}`.slice(0, MAX_MESSAGE_CHARS) });
+			}
+		}
+		let chars = turns.reduce((n, t) => n + t.content.length, 0);
+		while (turns.length && chars > THREAD_CHARS) chars -= turns.shift()!.content.length;
+		return turns;
+	} catch (err) {
+		console.error(
+			`[slack] thread not read channel=${channel} thread=${threadTs}: ${err instanceof Error ? err.message : String(err)}; answering the message alone`
+		);
+		return [];
+	}
+}
+
+// users.info once per Slack user per event (the asker's e-mail, the thread's names).
+type Profiles = ReturnType<typeof profiles>;
+function profiles(slack: SlackClient) {
+	const seen = new Map<string, ReturnType<SlackClient['user']>>();
+	return {
+		profile(user: string) {
+			let p = seen.get(user);
+			if (!p) seen.set(user, (p = slack.user(user)));
+			return p;
+		}
+	};
+}
+
+const clean = (text: string, botUserId: string) =>
+	text.replaceAll(`<@${botUserId}>`, '').trim().slice(0, MAX_MESSAGE_CHARS);
 
 // Slack reads &, < and > as markup (<!channel>, <@U…>): model text is shown, never obeyed.
 const escape = (text: string) =>

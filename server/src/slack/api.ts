@@ -81,14 +81,54 @@ export async function oauthV2Access(
 	};
 }
 
+export type ThreadMessage = {
+	ts: string;
+	user?: string;
+	bot_id?: string;
+	username?: string;
+	text?: string;
+	subtype?: string;
+};
+
 // A bot-token client for one linked team.
 export function slackClient(config: SlackConfig, token: string) {
 	return {
-		async userEmail(user: string): Promise<string | null> {
+		// users.info: the e-mail (null for bots) and the name people see in Slack.
+		async user(user: string): Promise<{ email: string | null; name: string }> {
 			const a = (await call(config, 'users.info', { user }, { token })) as Answer & {
-				user?: { is_bot?: boolean; profile?: { email?: string } };
+				user?: {
+					is_bot?: boolean;
+					name?: string;
+					real_name?: string;
+					profile?: { email?: string; display_name?: string; real_name?: string };
+				};
 			};
-			return a.user?.is_bot ? null : (a.user?.profile?.email ?? null);
+			const u = a.user;
+			return {
+				email: u?.is_bot ? null : (u?.profile?.email ?? null),
+				name: u?.profile?.display_name || u?.profile?.real_name || u?.real_name || u?.name || user
+			};
+		},
+		// conversations.replies: one page (oldest first) of a thread, up to `latest` exclusive.
+		async replies(args: {
+			channel: string;
+			ts: string;
+			latest: string;
+			limit: number;
+		}): Promise<ThreadMessage[]> {
+			const a = (await call(
+				config,
+				'conversations.replies',
+				{
+					channel: args.channel,
+					ts: args.ts,
+					latest: args.latest,
+					inclusive: 'false',
+					limit: String(args.limit)
+				},
+				{ token }
+			)) as Answer & { messages?: ThreadMessage[] };
+			return a.messages ?? [];
 		},
 		async postMessage(message: Record<string, unknown>): Promise<string | undefined> {
 			const a = await call(config, 'chat.postMessage', message, { token, json: true });

@@ -18,8 +18,11 @@ import { oauthV2Access, SlackApiError } from './api.ts';
 
 export const SLACK_SCOPES = [
 	'app_mentions:read',
+	'channels:history',
 	'chat:write',
+	'groups:history',
 	'im:history',
+	'mpim:history',
 	'users:read',
 	'users:read.email'
 ];
