@@ -1,11 +1,12 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectTransport } from '../../cli/src/transport.ts';
+import { VERSION } from '../src/install.ts';
 import { startCliStack } from '../../cli/test/stack.ts';
 
 // The real Terraform against the real API server (libSQL file, 127.0.0.1): the provider is
@@ -38,22 +39,25 @@ const rpc = (key: string) => {
 	return (p: string, input: unknown) => t(p, input) as Promise<Record<string, unknown>>;
 };
 
-function tf(dir: string, args: string[], env: Record<string, string> = {}) {
+function tf(dir: string, args: string[], env: Record<string, string | undefined> = {}) {
 	return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
 		execFile(
 			'terraform',
 			[...args, '-no-color'],
 			{
 				cwd: dir,
-				env: {
-					...process.env,
-					CHECKPOINT_DISABLE: '1',
-					TF_IN_AUTOMATION: '1',
-					TF_CLI_CONFIG_FILE: path.join(tmp, 'dev.tfrc'),
-					TF_VAR_base_url: stack.api.url,
-					TF_VAR_token: me.write,
-					...env
-				},
+				// an `undefined` value unsets the variable
+				env: JSON.parse(
+					JSON.stringify({
+						...process.env,
+						CHECKPOINT_DISABLE: '1',
+						TF_IN_AUTOMATION: '1',
+						TF_CLI_CONFIG_FILE: path.join(tmp, 'dev.tfrc'),
+						TF_VAR_base_url: stack.api.url,
+						TF_VAR_token: me.write,
+						...env
+					})
+				) as NodeJS.ProcessEnv,
 				maxBuffer: 16 * 1024 * 1024
 			},
 			(err, stdout, stderr) =>
@@ -61,7 +65,7 @@ function tf(dir: string, args: string[], env: Record<string, string> = {}) {
 		);
 	});
 }
-const ok = async (dir: string, args: string[], env: Record<string, string> = {}) => {
+const ok = async (dir: string, args: string[], env: Record<string, string | undefined> = {}) => {
 	const r = await tf(dir, args, env);
 	if (r.code !== 0)
 		throw new Error(`terraform ${args.join(' ')} → ${r.code}\n${r.stdout}\n${r.stderr}`);
@@ -161,33 +165,37 @@ output "locations" { value = data.upstate_private_locations.all.private_location
 `;
 
 describe('terraform-provider-upstate with the real terraform', () => {
-	it('installs through terraform init from a filesystem mirror under "~> 0.1" and runs plan/apply as Terraform launches it', async () => {
-		const mirror = path.join(tmp, 'mirror');
-		const pkg = path.join(
-			mirror,
-			SOURCE,
-			'0.1.0',
-			`linux_${process.arch === 'x64' ? 'amd64' : process.arch}`
+	it('`terraform-provider-upstate install` puts it in the implied local mirror: init under "~> 0.1" with no CLI config, then plan/apply as Terraform launches it', async () => {
+		// A temp HOME: install writes ~/.terraform.d/plugins, which Terraform searches on its
+		// own (no TF_CLI_CONFIG_FILE, no ~/.terraformrc).
+		const home = path.join(tmp, 'home');
+		mkdirSync(home);
+		const installed = execFileSync(
+			path.join(providerDir, 'bin/terraform-provider-upstate'),
+			['install'],
+			{
+				env: { ...process.env, HOME: home },
+				encoding: 'utf8'
+			}
 		);
-		mkdirSync(pkg, { recursive: true });
-		const exe = path.join(pkg, 'terraform-provider-upstate_v0.1.0');
-		writeFileSync(
-			exe,
-			`#!/bin/sh\nexec "${node}" "${path.join(providerDir, 'src/main.ts')}" "$@"\n`
+		expect(installed).toContain(
+			path.join(
+				home,
+				'.terraform.d/plugins',
+				SOURCE,
+				VERSION,
+				`linux_${process.arch === 'x64' ? 'amd64' : process.arch}`
+			)
 		);
-		chmodSync(exe, 0o755);
-		const rc = path.join(tmp, 'mirror.tfrc');
-		writeFileSync(
-			rc,
-			`provider_installation {\n  filesystem_mirror {\n    path = "${mirror}"\n    include = ["${SOURCE}"]\n  }\n}\n`
-		);
+		expect(installed).toContain(`upstate = { source = "${SOURCE}", version = "~> 0.1" }`);
+		expect(installed).not.toContain('provider_installation');
 		const cfg = (constraint: string) =>
 			HEAD.replace(
 				`source = "${SOURCE}"`,
 				`source = "${SOURCE}"\n      version = "${constraint}"`
 			) +
 			`resource "upstate_monitor" "ping" {\n  type = "icmp"\n  name = "mirror-ping"\n  periodicity = "5m"\n  uri = "127.0.0.1"\n}\n`;
-		const env = { TF_CLI_CONFIG_FILE: rc };
+		const env = { HOME: home, TF_CLI_CONFIG_FILE: undefined };
 
 		const wrong = workdir('mirror-wrong', '');
 		writeFileSync(path.join(wrong, 'main.tf'), cfg('~> 0.2'));
