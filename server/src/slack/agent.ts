@@ -150,6 +150,8 @@ export function createSlackAgent(upstate: Upstate) {
 	) {
 		const link = await slackTeamLink({ db: upstate.db, vault, teamId });
 		if (!link) return console.log(`[slack] event from unlinked team ${teamId}: ignored`);
+		// The bot's own messages (a mention of itself, a DM echo) never start a turn: no loop.
+		if (event.user === link.botUserId) return;
 		const slack = slackClient(upstate.config.slack!, link.botToken);
 		const thread_ts = event.thread_ts ?? event.ts;
 		const post = (text: string, blocks?: unknown[]) =>
