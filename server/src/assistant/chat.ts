@@ -6,6 +6,7 @@ import type {
 import { z } from 'zod';
 import type { Upstate } from '../app.ts';
 import type { AiProvider } from '../config.ts';
+import { memberRole } from '../domain/context.ts';
 import { ServiceError } from '../domain/errors.ts';
 import { buildTools, visibleTools, type McpTool } from '../adapters/mcp/tools.ts';
 import { callProcedure } from '../adapters/procedures.ts';
@@ -286,7 +287,10 @@ async function callTool(
 ): Promise<ToolOutcome> {
 	const withNotify = takesNotify(entry) ? { ...input, notify } : input;
 	try {
-		const output = (await callProcedure(ctx, entry.procedure.path, withNotify)) as Record<
+		// A chat runs for many rounds (a held Slack call for minutes): the member's role is read
+		// again before each call, so a removed or demoted member acts no longer or with less.
+		const member = await currentMember(ctx);
+		const output = (await callProcedure(member, entry.procedure.path, withNotify)) as Record<
 			string,
 			unknown
 		>;
@@ -301,6 +305,18 @@ async function callTool(
 			);
 		return { ok: false, code: e.code, message: e.message };
 	}
+}
+
+async function currentMember(ctx: TrpcContext): Promise<TrpcContext> {
+	const service = ctx.service;
+	if (service?.actor.type !== 'user') return ctx;
+	const role = await memberRole(service, service.actor.userId);
+	if (!role)
+		throw new ServiceError(
+			'UNAUTHORIZED',
+			'you are no longer a member of this workspace: ask an owner or admin to invite you again'
+		);
+	return { ...ctx, service: { ...service, actor: { ...service.actor, role } } };
 }
 
 // A call held for the human (HoldPublishing), run now as ctx with the human's notify choice.

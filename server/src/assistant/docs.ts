@@ -95,6 +95,7 @@ export function onSite(site: DocsSite, raw: string): URL | undefined {
 		return undefined;
 	}
 	if (url.origin !== site.base.origin) return undefined;
+	if (url.username || url.password) return undefined; // the docs site asks for no credentials
 	if (!`${url.pathname}/`.startsWith(site.base.pathname)) return undefined;
 	url.hash = '';
 	return url;

@@ -69,7 +69,7 @@ export function actingUserId(actor: Actor): number | null {
 		: null;
 }
 
-async function memberRole(ctx: ServiceContext, userId: number | null): Promise<Role | null> {
+export async function memberRole(ctx: ServiceContext, userId: number | null): Promise<Role | null> {
 	if (userId === null) return null;
 	const row = await ctx.db.membership.findUnique({
 		where: { workspaceId_userId: { workspaceId: ctx.workspace.id, userId } },
