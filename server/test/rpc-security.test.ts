@@ -5,6 +5,7 @@ import * as generated from '@upstate/proto';
 import {
 	ApiKeyService,
 	MonitorService,
+	PrivateLocationService,
 	StatusPageService,
 	StatusReportService
 } from '@upstate/proto';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { createApiKey } from '../src/domain/api-key/index.ts';
 import { createMonitor } from '../src/domain/monitor/index.ts';
+import { createPrivateLocation } from '../src/domain/private-location/index.ts';
 import { createStatusPage } from '../src/domain/status-page/index.ts';
 import { createTestDb } from './db.ts';
 import { createUser, createWorkspace, ctxFor } from './factories.ts';
@@ -102,6 +104,28 @@ describe('/rpc authentication, scope and tenancy', () => {
 			name: 'API'
 		});
 		expect(await db.statusPage.findUnique({ where: { id: page.id } })).not.toBeNull();
+	});
+
+	it("metadata_map (the Terraform provider's clear-able map): another workspace's location is NOT_FOUND, a read key PERMISSION_DENIED", async () => {
+		const mine = await createPrivateLocation({
+			ctx: ctxFor(db, ws),
+			input: { name: 'Rack', metadata: { rack: '4' } }
+		});
+		const row = () => db.privateLocation.findUniqueOrThrow({ where: { id: mine.id } });
+		const before = await row();
+		const update = { privateLocationId: mine.id, metadataMap: { values: {} }, name: 'stolen' };
+		for (const protocol of PROTOCOLS) {
+			const other = client(PrivateLocationService, api.url, otherKey, protocol);
+			expect(await failure(other.updatePrivateLocation(update))).toMatchObject({
+				code: Code.NotFound
+			});
+			const read = client(PrivateLocationService, api.url, readKey, protocol);
+			expect(await failure(read.updatePrivateLocation(update))).toMatchObject({
+				code: Code.PermissionDenied
+			});
+		}
+		expect(await row()).toEqual(before);
+		expect(JSON.parse((await row()).metadata)).toEqual({ rack: '4' });
 	});
 
 	it('audits /rpc writes with the key as actor', async () => {
