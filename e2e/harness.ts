@@ -3,7 +3,16 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+	chromium,
+	type Browser,
+	type BrowserContext,
+	type ConsoleMessage,
+	type Page,
+	type Request,
+	type Response,
+	type WebError
+} from 'playwright-core';
 import { freePort, waitForMail, type Mail } from '../server/test/servers.ts';
 
 // Real servers shared with the server's unit tests live in server/test/servers.ts.
@@ -85,8 +94,44 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
 	};
 }
 
+// What goes wrong in a browser context, one line per event as it happens: requests that got no
+// answer (left out: navigations aborting their own requests, and scripts a context without
+// JavaScript blocks), answers >= 500, console errors and uncaught exceptions. Returns a function
+// that stops watching.
+export function watchContext(
+	context: BrowserContext,
+	opts: { report?: (line: string) => void; javaScript?: boolean } = {}
+): () => void {
+	const report = opts.report ?? ((line: string) => console.log(`[browser] ${line}`));
+	const failed = (r: Request) => {
+		const reason = r.failure()?.errorText ?? '?';
+		if (reason === 'net::ERR_ABORTED' || (opts.javaScript === false && reason === 'csp')) return;
+		report(`request failed: ${r.method()} ${r.url()} (${reason})`);
+	};
+	const answered = (r: Response) => {
+		if (r.status() >= 500) report(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
+	};
+	const consoled = (m: ConsoleMessage) => {
+		if (m.type() === 'error') report(`console error at ${m.page()?.url() ?? '?'}: ${m.text()}`);
+	};
+	const thrown = (e: WebError) =>
+		report(`uncaught at ${e.page()?.url() ?? '?'}: ${e.error().message}`);
+	context.on('requestfailed', failed);
+	context.on('response', answered);
+	context.on('console', consoled);
+	context.on('weberror', thrown);
+	return () => {
+		context.off('requestfailed', failed);
+		context.off('response', answered);
+		context.off('console', consoled);
+		context.off('weberror', thrown);
+	};
+}
+
+// Chromium for the journeys; every context it opens reports its trouble (watchContext) on the
+// test's output, so a journey that times out shows what the browser saw.
 export async function launchBrowser(): Promise<Browser> {
-	return chromium.launch({
+	const browser = await chromium.launch({
 		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 		args: [
 			'--no-sandbox',
@@ -98,6 +143,13 @@ export async function launchBrowser(): Promise<Browser> {
 			'--disable-sync'
 		]
 	});
+	const newContext = browser.newContext.bind(browser);
+	browser.newContext = async (options) => {
+		const context = await newContext(options);
+		watchContext(context, { javaScript: options?.javaScriptEnabled });
+		return context;
+	};
+	return browser;
 }
 
 // Signs in on the dashboard by magic link, as a person does: the form, the mail, the link.

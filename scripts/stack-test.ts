@@ -19,9 +19,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, ConsoleMessage, Page, Request, Response } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { parse, stringify } from 'yaml';
-import { freePort, launchBrowser, signIn, startSmtp } from '../e2e/harness.ts';
+import { freePort, launchBrowser, signIn, startSmtp, watchContext } from '../e2e/harness.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(path.join(os.tmpdir(), 'upstate-stack-'));
@@ -264,34 +264,6 @@ async function waitHealthy(stack: Stack, probes: Array<[string, number, string]>
 		});
 }
 
-// What went wrong in the browser while a page loaded: failed requests, 5xx answers, console
-// errors and uncaught exceptions, collected until `stop()`.
-function watchBrowser(page: Page): { seen: string[]; stop: () => void } {
-	const seen: string[] = [];
-	const failed = (r: Request) =>
-		seen.push(`request failed: ${r.method()} ${r.url()} (${r.failure()?.errorText ?? '?'})`);
-	const answered = (r: Response) => {
-		if (r.status() >= 500) seen.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
-	};
-	const consoled = (m: ConsoleMessage) => {
-		if (m.type() === 'error') seen.push(`console error: ${m.text()}`);
-	};
-	const thrown = (e: Error) => seen.push(`uncaught: ${e.message}`);
-	page.on('requestfailed', failed);
-	page.on('response', answered);
-	page.on('console', consoled);
-	page.on('pageerror', thrown);
-	return {
-		seen,
-		stop: () => {
-			page.off('requestfailed', failed);
-			page.off('response', answered);
-			page.off('console', consoled);
-			page.off('pageerror', thrown);
-		}
-	};
-}
-
 // signIn, and when it fails, what the browser was showing and saw go wrong (the stack's logs follow
 // from the caller). The one retry: the sign-in page failed to load in the browser only because a
 // request never got an answer (a connection dropped by the rootless port forwarder), while the
@@ -299,7 +271,8 @@ function watchBrowser(page: Page): { seen: string[]; stop: () => void } {
 // request, fails at once.
 async function signInOrExplain(page: Page, args: Parameters<typeof signIn>[1]): Promise<void> {
 	for (let attempt = 1; ; attempt++) {
-		const watch = watchBrowser(page);
+		const seen: string[] = [];
+		const stop = watchContext(page.context(), { report: (line) => seen.push(line) });
 		try {
 			await page.goto(`${args.dashboard}/sign-in`, { waitUntil: 'networkidle' });
 			const ready = await page
@@ -311,12 +284,10 @@ async function signInOrExplain(page: Page, args: Parameters<typeof signIn>[1]): 
 				);
 			// Console errors that follow a dropped request are its echo; a 5xx is the server's fault.
 			const dropped =
-				watch.seen.some((s) => s.startsWith('request failed')) &&
-				!watch.seen.some((s) => s.startsWith('HTTP '));
+				seen.some((s) => s.startsWith('request failed')) &&
+				!seen.some((s) => s.startsWith('HTTP '));
 			if (!ready && dropped && attempt === 1) {
-				log(
-					`sign-in page did not load in the browser, loading it once more: ${watch.seen.join('; ')}`
-				);
+				log(`sign-in page did not load in the browser, loading it once more: ${seen.join('; ')}`);
 				continue;
 			}
 			await signIn(page, args);
@@ -330,11 +301,11 @@ async function signInOrExplain(page: Page, args: Parameters<typeof signIn>[1]): 
 				(e: unknown) => `${e}`
 			);
 			throw new Error(
-				`sign-in failed at ${page.url()}: ${(err as Error).message}\n  page showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}\n  GET /sign-in now: ${again}\n  the browser saw: ${watch.seen.join('\n    ') || 'nothing wrong'}`,
+				`sign-in failed at ${page.url()}: ${(err as Error).message}\n  page showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}\n  GET /sign-in now: ${again}\n  the browser saw: ${seen.join('\n    ') || 'nothing wrong'}`,
 				{ cause: err }
 			);
 		} finally {
-			watch.stop();
+			stop();
 		}
 	}
 }
