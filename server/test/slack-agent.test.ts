@@ -15,17 +15,16 @@ import {
 	slackInstallUrl,
 	SLACK_SCOPES
 } from '../src/slack/install.ts';
-import { slackSignature } from '../src/slack/signature.ts';
 import { createTestDb } from './db.ts';
 import { fakeOpenAi, say, toolCall } from './fake-openai.ts';
 import { fakeSlack } from './fake-slack.ts';
+import { SLACK_SIGNING_SECRET, slackRequests } from './slack-requests.ts';
 import { TEAM_LIMITS, createUser, createWorkspace, ctxFor } from './factories.ts';
 import { createTestUpstate } from './upstate.ts';
 
 // The Slack agent against a fake Slack Web API and a fake model (the only faked parts): real
 // database, the real API server on 127.0.0.1, every tool call run through the router.
 
-const SECRET = 'slack-signing-secret';
 const TOKEN_A = 'xoxb-team-a-secret-token';
 let db: Db;
 let dbUrl: string;
@@ -48,63 +47,18 @@ let memberSession = '';
 let bOwnerSession = '';
 
 const session = async (s: string) => (await contextForSession({ upstate, sessionId: s })).ctx;
-const post = (path: string, body: string, headers: Record<string, string>) =>
-	fetch(`${base}${path}`, { method: 'POST', body, headers });
-function signed(body: string, at = Math.floor(Date.now() / 1000), secret = SECRET) {
-	return {
-		'x-slack-request-timestamp': String(at),
-		'x-slack-signature': slackSignature(secret, String(at), body)
-	};
-}
-const event = (e: Record<string, unknown>, team = 'T_A', id = `Ev${Math.random()}`) =>
-	JSON.stringify({ type: 'event_callback', team_id: team, event_id: id, event: e });
-const mention = (text: string, user = 'U_ALICE', ts = '100.1') =>
-	event({ type: 'app_mention', user, text: `<@UBOT_A> ${text}`, channel: 'C1', ts });
-async function sendEvent(body: string, extra: Record<string, string> = {}) {
-	const res = await post('/slack/events', body, {
-		'content-type': 'application/json',
-		...signed(body),
-		...extra
-	});
-	await agent.idle();
-	return res;
-}
+const { signed, post, event, mention, sendEvent, clickBody, click, posted, heldId } = slackRequests(
+	() => ({ base, agent, slack })
+);
 const env = () => ({
 	AI_BASE_URL: provider.url,
 	AI_MODEL: 'test-model',
-	SLACK_SIGNING_SECRET: SECRET,
+	SLACK_SIGNING_SECRET,
 	SLACK_CLIENT_ID: 'client-1',
 	SLACK_CLIENT_SECRET: 'client-secret-1',
 	SLACK_API_URL: slack.url
 });
-function clickBody(action: string, value: string, user = 'U_ALICE', team = 'T_A') {
-	const payload = JSON.stringify({
-		type: 'block_actions',
-		team: { id: team },
-		user: { id: user },
-		channel: { id: 'C1' },
-		container: { type: 'message', message_ts: 'held-ts', channel_id: 'C1' },
-		actions: [{ action_id: action, value }]
-	});
-	return new URLSearchParams({ payload }).toString();
-}
-async function click(action: string, value: string, user = 'U_ALICE', team = 'T_A') {
-	const body = clickBody(action, value, user, team);
-	const res = await post('/slack/interactions', body, {
-		'content-type': 'application/x-www-form-urlencoded',
-		...signed(body)
-	});
-	await agent.idle();
-	return res;
-}
 const methods = () => slack.calls.map((c) => c.method);
-const posted = () => slack.calls.filter((c) => c.method === 'chat.postMessage');
-const heldId = () => {
-	const blocks = posted().find((c) => c.body.blocks)?.body.blocks as Array<{
-		elements?: Array<{ action_id: string; value: string }>;
-	}>;
-	return blocks[1].elements![0].value;
-};
 const newReport = (page: number, title: string) => ({
 	pageId: page,
 	title,

@@ -9,10 +9,10 @@ import { createStatusPage } from '../src/domain/status-page/index.ts';
 import { createCaller } from '../src/router/root.ts';
 import { createSlackAgent, type SlackAgent } from '../src/slack/agent.ts';
 import { disconnectSlack, finishSlackInstall, slackInstallUrl } from '../src/slack/install.ts';
-import { slackSignature } from '../src/slack/signature.ts';
 import { createTestDb } from './db.ts';
 import { fakeOpenAi, say, toolCall } from './fake-openai.ts';
 import { fakeSlack } from './fake-slack.ts';
+import { SLACK_SIGNING_SECRET, slackRequests } from './slack-requests.ts';
 import { TEAM_LIMITS, createUser, createWorkspace, ctxFor } from './factories.ts';
 import { createTestUpstate } from './upstate.ts';
 
@@ -21,7 +21,6 @@ import { createTestUpstate } from './upstate.ts';
 // a member of B only mentioning A's bot, another team's click, a member disconnecting, events
 // after disconnect, the token sealed in the row and absent from the install's audit rows.
 
-const SECRET = 'slack-signing-secret';
 const TOKEN_A = 'xoxb-redteam-team-a-token';
 let db: Db;
 let upstate: Upstate;
@@ -35,52 +34,11 @@ let ownerSession = '';
 const logged: string[] = [];
 
 const session = async (s: string) => (await contextForSession({ upstate, sessionId: s })).ctx;
-function signed(body: string, at = Math.floor(Date.now() / 1000)) {
-	return {
-		'x-slack-request-timestamp': String(at),
-		'x-slack-signature': slackSignature(SECRET, String(at), body)
-	};
-}
-const post = (path: string, body: string, headers: Record<string, string>) =>
-	fetch(`${base}${path}`, { method: 'POST', body, headers });
-const event = (e: Record<string, unknown>, team = 'T_A') =>
-	JSON.stringify({
-		type: 'event_callback',
-		team_id: team,
-		event_id: `Ev${Math.random()}`,
-		event: e
-	});
-const mention = (text: string, user = 'U_ALICE', ts = '100.1') =>
-	event({ type: 'app_mention', user, text: `<@UBOT_A> ${text}`, channel: 'C1', ts });
-async function sendEvent(body: string, headers = signed(body)) {
-	const res = await post('/slack/events', body, { 'content-type': 'application/json', ...headers });
-	await agent.idle();
-	return res;
-}
-async function click(action: string, value: string, user = 'U_ALICE', team = 'T_A') {
-	const payload = JSON.stringify({
-		type: 'block_actions',
-		team: { id: team },
-		user: { id: user },
-		channel: { id: 'C1' },
-		container: { type: 'message', message_ts: 'held-ts', channel_id: 'C1' },
-		actions: [{ action_id: action, value }]
-	});
-	const body = new URLSearchParams({ payload }).toString();
-	const res = await post('/slack/interactions', body, {
-		'content-type': 'application/x-www-form-urlencoded',
-		...signed(body)
-	});
-	await agent.idle();
-	return res;
-}
-const posted = () => slack.calls.filter((c) => c.method === 'chat.postMessage');
-const heldId = () => {
-	const blocks = posted().find((c) => c.body.blocks)?.body.blocks as Array<{
-		elements?: Array<{ value: string }>;
-	}>;
-	return blocks[1].elements![0].value;
-};
+const { signed, event, mention, sendEvent, click, heldId } = slackRequests(() => ({
+	base,
+	agent,
+	slack
+}));
 async function holdReport(title: string, ts: string) {
 	provider.script.push(
 		toolCall('create_status_report', {
@@ -105,7 +63,7 @@ beforeAll(async () => {
 	upstate = createTestUpstate(db, {
 		AI_BASE_URL: provider.url,
 		AI_MODEL: 'test-model',
-		SLACK_SIGNING_SECRET: SECRET,
+		SLACK_SIGNING_SECRET,
 		SLACK_CLIENT_ID: 'client-1',
 		SLACK_CLIENT_SECRET: 'client-secret-1',
 		SLACK_API_URL: slack.url
