@@ -96,7 +96,8 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
 
 // What goes wrong in a browser context, one line per event as it happens: requests that got no
 // answer (left out: navigations aborting their own requests, and scripts a context without
-// JavaScript blocks), answers >= 500, console errors and uncaught exceptions. Returns a function
+// JavaScript blocks), answers >= 500, console errors (not Chromium's line for each 4xx) and
+// uncaught exceptions. Returns a function
 // that stops watching.
 export function watchContext(
 	context: BrowserContext,
@@ -111,8 +112,10 @@ export function watchContext(
 	const answered = (r: Response) => {
 		if (r.status() >= 500) report(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
 	};
+	// Chromium logs every 4xx as a console error; a refused form post is often the test's point.
 	const consoled = (m: ConsoleMessage) => {
-		if (m.type() === 'error') report(`console error at ${m.page()?.url() ?? '?'}: ${m.text()}`);
+		if (m.type() !== 'error' || /status of 4\d\d /.test(m.text())) return;
+		report(`console error at ${m.page()?.url() ?? '?'}: ${m.text()}`);
 	};
 	const thrown = (e: WebError) =>
 		report(`uncaught at ${e.page()?.url() ?? '?'}: ${e.error().message}`);
