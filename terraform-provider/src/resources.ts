@@ -275,6 +275,19 @@ const findIn = async (
 	return ((list?.data as Obj[] | undefined) ?? []).find((x) => Number(x.id) === id) ?? null;
 };
 
+// A component or group by its `page_id/id` import id (/rpc lists them per page, no single read).
+async function importOnPage(
+	api: Api,
+	raw: string,
+	proc: 'pageComponent.list' | 'componentGroup.list',
+	what: { id: string; noun: string; example: string }
+): Promise<Obj> {
+	const [page, n] = pairId(raw, what.id, what.example);
+	const row = await findIn(api, proc, page, n);
+	if (!row) throw notFound(what.noun, raw, `page_id/${what.id}_id of this workspace`);
+	return row;
+}
+
 export const PAGE_COMPONENT: Managed = {
 	noun: 'status page component',
 	schema: {
@@ -302,13 +315,11 @@ export const PAGE_COMPONENT: Managed = {
 		await orNull(api('pageComponent.remove', { componentId: Number(prior.id) }));
 	},
 	async importState(api, raw) {
-		const [page, n] = pairId(
-			raw,
-			'component',
-			'`terraform import upstate_status_page_component.api 3/12`'
-		);
-		const c = await findIn(api, 'pageComponent.list', page, n);
-		if (!c) throw notFound('status page component', raw, 'page_id/component_id of this workspace');
+		const c = await importOnPage(api, raw, 'pageComponent.list', {
+			id: 'component',
+			noun: 'status page component',
+			example: '`terraform import upstate_status_page_component.api 3/12`'
+		});
 		return stateOf(COMPONENT, c, null);
 	}
 };
@@ -352,13 +363,11 @@ export const COMPONENT_GROUP: Managed = {
 		await orNull(api('componentGroup.remove', { groupId: Number(prior.id) }));
 	},
 	async importState(api, raw) {
-		const [page, n] = pairId(
-			raw,
-			'group',
-			'`terraform import upstate_status_page_component_group.core 3/5`'
-		);
-		const g = await findIn(api, 'componentGroup.list', page, n);
-		if (!g) throw notFound('component group', raw, 'page_id/group_id of this workspace');
+		const g = await importOnPage(api, raw, 'componentGroup.list', {
+			id: 'group',
+			noun: 'component group',
+			example: '`terraform import upstate_status_page_component_group.core 3/5`'
+		});
 		return stateOf(GROUP, g, null);
 	}
 };
